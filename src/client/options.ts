@@ -1,0 +1,59 @@
+import type { Dispatcher } from 'undici';
+import type { EventConverter } from '../convert/converter.js';
+import type { ConverterRegistry } from '../convert/registry.js';
+import type { CircuitBreakerOptions, ResilienceEvent, RetryOptions } from '../resilience/options.js';
+import type { ProtocolBinding, ProtocolVersion } from '../protocol/model.js';
+import type { Limits, Timeouts } from '../transport/engine.js';
+
+/** Headers as a record, or a function (e.g. returning a fresh token) called before every attempt. */
+export type HeadersInit =
+  | Record<string, string>
+  | (() => Record<string, string> | Promise<Record<string, string>>);
+
+/** Options of an {@link A2AClient}. All optional. */
+export interface ClientOptions {
+  /** Timeout layers; see {@link Timeouts} for defaults. */
+  timeouts?: Partial<Timeouts>;
+  /** Size caps on what the agent can make the client buffer. */
+  limits?: Partial<Limits>;
+  /** Retries; `false` for one attempt only. */
+  retry?: false | Partial<RetryOptions>;
+  /** Per-agent circuit breaker, shared by every client of the same origin; `false` to turn off. */
+  circuitBreaker?: false | Partial<CircuitBreakerOptions>;
+  /** Most calls in flight to this agent at once (bulkhead); beyond it calls queue (`maxQueued`). */
+  maxConcurrent?: number;
+  /**
+   * Calls that may wait for a free slot when `maxConcurrent` is reached; more are rejected with
+   * `bulkhead-rejected`.
+   * @default 0
+   */
+  maxQueued?: number;
+  /** The converter for `invoke` / `stream`, by registered name or as an instance. */
+  converter?: string | EventConverter;
+  /** Where converters are looked up and matched against the card. */
+  converters?: ConverterRegistry;
+  /** Headers sent on every request (card fetches included). */
+  headers?: HeadersInit;
+  /** Use this WHATWG fetch (or `'global'` for `globalThis.fetch`, looked up per call) instead of undici. */
+  fetch?: typeof globalThis.fetch | 'global';
+  /** An undici dispatcher for the default engine. The client does not close it. */
+  dispatcher?: Dispatcher;
+  /** Force a protocol version and/or binding instead of the card's preference. */
+  protocol?: { version?: ProtocolVersion; binding?: ProtocolBinding };
+  /** A2A extensions to announce on every request. */
+  extensions?: string[];
+  /** Receives retries, give-ups, breaker transitions, budget exhaustion and resubscribes. */
+  onEvent?: (event: ResilienceEvent) => void;
+}
+
+/** Per-call options. All optional. */
+export interface CallOptions {
+  /** Ends the call at once with kind `aborted`. */
+  signal?: AbortSignal;
+  /** Override the client's timeouts for this call. */
+  timeouts?: Partial<Timeouts>;
+  /** Extra headers for this call. */
+  headers?: Record<string, string>;
+  /** Override retry settings for this call; `false` for one attempt. */
+  retry?: false | Partial<RetryOptions>;
+}

@@ -1,0 +1,35 @@
+import type { ResponseError } from '../errors/response-error.js';
+import type { Part, TaskState } from '../protocol/model.js';
+
+/**
+ * What `invoke` and `stream` produce: one normalised, serialisable event. A remote failure arrives
+ * as an event with `error` set, never as a thrown exception.
+ */
+export interface AgentEvent {
+  /** `llm_response_id` when the agent sent one, else the message or artifact id. */
+  id: string;
+  /** `chat.completion` (a whole answer), `chat.completion.chunk` (a piece of one), `error`, … */
+  object: 'chat.completion' | 'chat.completion.chunk' | 'error' | 'task.status' | (string & {});
+  /** No more events follow for this call. */
+  done: boolean;
+  /** This event carries a piece of a larger answer. */
+  partial: boolean;
+  text?: string;
+  parts?: Part[];
+  error?: ResponseError;
+  taskId?: string;
+  contextId?: string;
+  state?: TaskState;
+  /** Name of the agent that produced it. */
+  agent: string;
+  /** The protocol object it came from. */
+  raw?: unknown;
+}
+
+/**
+ * True when the event ends the call with a failure: `error` is set and the event is an error object
+ * or the last event.
+ */
+export function isTerminalError(event: AgentEvent): event is AgentEvent & { error: ResponseError } {
+  return event.error !== undefined && (event.object === 'error' || event.done);
+}

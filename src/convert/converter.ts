@@ -1,0 +1,26 @@
+import type { AgentCard, SendResult, StreamEvent } from '../protocol/model.js';
+import type { AgentEvent } from './agent-event.js';
+
+/** What a converter knows about the call it converts for. */
+export interface ConverterContext {
+  /** The agent's name (card name). */
+  agent: string;
+  card: AgentCard;
+  /**
+   * Per-stream scratch state, fresh for every call: buffered text, whether a terminal event was
+   * emitted, ids seen. A converter may keep anything here.
+   */
+  state: Record<string, unknown>;
+}
+
+/**
+ * Turns protocol results into {@link AgentEvent}s, rebuilding `ResponseError` from structured
+ * failures. A provider converter may wrap `defaultConverter` and post-process.
+ */
+export interface EventConverter {
+  readonly name: string;
+  /** A unary result (`sendMessage`) → events. */
+  convert(result: SendResult, ctx: ConverterContext): AgentEvent[];
+  /** One stream item → zero or more events. */
+  convertStream(event: StreamEvent, ctx: ConverterContext): AgentEvent[];
+}

@@ -1,0 +1,157 @@
+import type { A2AErrorKind, ConnectionReason, FailurePhase } from './kinds.js';
+import type { ProblemDetails, RpcStatus } from './problem.js';
+
+const BRAND = Symbol.for('a2a-resilient.A2AClientError');
+
+/** Fields an {@link A2AClientError} is built from. Only `kind` and `message` are required. */
+export interface A2AClientErrorInit {
+  kind: A2AErrorKind;
+  /** For people. Never contains secrets (Authorization values, API keys). */
+  message: string;
+  cause?: unknown;
+  /** Name of the remote agent (its card name, else its origin). */
+  agent?: string;
+  /** Protocol-independent method name, e.g. `sendMessage`. */
+  method?: string;
+  retryable?: boolean;
+  retryAfterMs?: number;
+  attempts?: readonly A2AClientError[];
+  /** HTTP status (kind `http`; also set when a JSON-RPC error came with a non-2xx status). */
+  status?: number;
+  /** Response headers, lower-cased names (kind `http`, and wherever a response was received). */
+  headers?: Readonly<Record<string, string>>;
+  /** A parsed `application/problem+json` body (RFC 9457 plus the agent extensions). */
+  problem?: ProblemDetails;
+  /** A parsed `google.rpc.Status` body (`{ error: { code, status, message, details } }`). */
+  rpcStatus?: RpcStatus;
+  /** The response body as text, truncated to a few KiB (kind `http`, `invalid-response`). */
+  bodyText?: string;
+  /** JSON-RPC error code (kind `json-rpc`). */
+  code?: number;
+  /** JSON-RPC `error.data`, as sent (kind `json-rpc`). */
+  data?: unknown;
+  /** The A2A name of a JSON-RPC code, e.g. `TaskNotFound` (kind `json-rpc`). */
+  a2aName?: string;
+  /** The offending field or path (kinds `invalid-response`, `card`). */
+  field?: string;
+  /** Validation issues behind an `invalid-response` / `card` error. */
+  issues?: readonly { path: string; message: string }[];
+  /** What kind of connection failure it was (kind `connection`). */
+  reason?: ConnectionReason;
+  /** How far the request got; `before-send` failures are always safe to retry. */
+  phase?: FailurePhase;
+  /** Each failure behind an `insufficient-results` error. */
+  failures?: readonly { agent: string; error: unknown }[];
+}
+
+/**
+ * The one error type the SDK throws. Narrow on `kind` (and `code` for JSON-RPC errors), never on
+ * `message`. The underlying error is kept as `cause`; every attempt's error is kept in `attempts`.
+ */
+export class A2AClientError extends Error {
+  override readonly name = 'A2AClientError';
+  readonly kind: A2AErrorKind;
+  readonly agent: string | undefined;
+  readonly method: string | undefined;
+  readonly retryable: boolean;
+  readonly retryAfterMs: number | undefined;
+  readonly attempts: readonly A2AClientError[];
+  readonly status: number | undefined;
+  readonly headers: Readonly<Record<string, string>> | undefined;
+  readonly problem: ProblemDetails | undefined;
+  readonly rpcStatus: RpcStatus | undefined;
+  readonly bodyText: string | undefined;
+  readonly code: number | undefined;
+  readonly data: unknown;
+  readonly a2aName: string | undefined;
+  readonly field: string | undefined;
+  readonly issues: readonly { path: string; message: string }[] | undefined;
+  readonly reason: ConnectionReason | undefined;
+  readonly phase: FailurePhase | undefined;
+  readonly failures: readonly { agent: string; error: unknown }[] | undefined;
+
+  constructor(init: A2AClientErrorInit) {
+    super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
+    this.kind = init.kind;
+    this.agent = init.agent;
+    this.method = init.method;
+    this.retryable = init.retryable ?? false;
+    this.retryAfterMs = init.retryAfterMs;
+    this.attempts = init.attempts ?? [];
+    this.status = init.status;
+    this.headers = init.headers;
+    this.problem = init.problem;
+    this.rpcStatus = init.rpcStatus;
+    this.bodyText = init.bodyText;
+    this.code = init.code;
+    this.data = init.data;
+    this.a2aName = init.a2aName;
+    this.field = init.field;
+    this.issues = init.issues;
+    this.reason = init.reason;
+    this.phase = init.phase;
+    this.failures = init.failures;
+    Object.defineProperty(this, BRAND, { value: true });
+  }
+
+  /** A copy with some fields replaced; `cause` and the stack are kept. */
+  with(fields: Partial<Omit<A2AClientErrorInit, 'kind' | 'cause'>>): A2AClientError {
+    const copy = new A2AClientError({ ...this.toInit(), ...fields });
+    copy.stack = this.stack;
+    return copy;
+  }
+
+  /** The fields this error was built from. */
+  toInit(): A2AClientErrorInit {
+    return {
+      kind: this.kind,
+      message: this.message,
+      cause: this.cause,
+      agent: this.agent,
+      method: this.method,
+      retryable: this.retryable,
+      retryAfterMs: this.retryAfterMs,
+      attempts: this.attempts,
+      status: this.status,
+      headers: this.headers,
+      problem: this.problem,
+      rpcStatus: this.rpcStatus,
+      bodyText: this.bodyText,
+      code: this.code,
+      data: this.data,
+      a2aName: this.a2aName,
+      field: this.field,
+      issues: this.issues,
+      reason: this.reason,
+      phase: this.phase,
+      failures: this.failures,
+    };
+  }
+
+  /** A plain, serialisable view (no `cause` stack, attempts as their own JSON). */
+  toJSON(): Record<string, unknown> {
+    const out: Record<string, unknown> = { name: this.name, kind: this.kind, message: this.message };
+    const init = this.toInit();
+    for (const [key, value] of Object.entries(init)) {
+      if (key === 'cause' || key === 'kind' || key === 'message' || value === undefined) continue;
+      if (key === 'attempts') {
+        if (this.attempts.length > 0) out.attempts = this.attempts.map((a) => a.toJSON());
+        continue;
+      }
+      if (key === 'failures' && this.failures) {
+        out.failures = this.failures.map((f) => ({
+          agent: f.agent,
+          error: isA2AClientError(f.error) ? f.error.toJSON() : f.error,
+        }));
+        continue;
+      }
+      out[key] = value;
+    }
+    return out;
+  }
+}
+
+/** True for an {@link A2AClientError}, also one created by another loaded copy of this package. */
+export function isA2AClientError(value: unknown): value is A2AClientError {
+  return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[BRAND] === true;
+}

@@ -1,0 +1,87 @@
+import type { HttpEngine, Limits, Timeouts } from '../transport/engine.js';
+import type {
+  AgentCard,
+  CancelTaskParams,
+  CreatePushConfigParams,
+  DeletePushConfigParams,
+  GetPushConfigParams,
+  GetTaskParams,
+  ListPushConfigsParams,
+  ListTasksParams,
+  ListTasksResult,
+  Message,
+  ProtocolBinding,
+  ProtocolVersion,
+  SendMessageConfiguration,
+  Metadata,
+  StreamEvent,
+  SubscribeToTaskParams,
+  Task,
+  TaskPushNotificationConfig,
+  SendResult,
+} from './model.js';
+
+/** `sendMessage` parameters after the client filled in `messageId` and `role`. */
+export interface ResolvedSendParams {
+  message: Message;
+  configuration?: SendMessageConfiguration;
+  metadata?: Metadata;
+}
+
+/** Unary methods: parameters and result, by protocol-independent name. */
+export interface UnaryMethods {
+  sendMessage: { params: ResolvedSendParams; result: SendResult };
+  getTask: { params: GetTaskParams; result: Task };
+  listTasks: { params: ListTasksParams; result: ListTasksResult };
+  cancelTask: { params: CancelTaskParams; result: Task };
+  createTaskPushNotificationConfig: { params: CreatePushConfigParams; result: TaskPushNotificationConfig };
+  getTaskPushNotificationConfig: { params: GetPushConfigParams; result: TaskPushNotificationConfig };
+  listTaskPushNotificationConfig: { params: ListPushConfigsParams; result: TaskPushNotificationConfig[] };
+  deleteTaskPushNotificationConfig: { params: DeletePushConfigParams; result: void };
+  getExtendedAgentCard: { params: Record<string, never>; result: AgentCard };
+}
+
+/** Streaming methods and their parameters. */
+export interface StreamMethods {
+  sendStreamingMessage: ResolvedSendParams;
+  subscribeToTask: SubscribeToTaskParams;
+}
+
+export type UnaryMethod = keyof UnaryMethods;
+export type StreamMethod = keyof StreamMethods;
+
+/** Everything one attempt needs besides its parameters. */
+export interface AttemptContext {
+  engine: HttpEngine;
+  /** The interface URL from the card. */
+  url: string;
+  /** Extra request headers (lower-case names), already resolved: auth, per-call headers, deadline. */
+  headers: Record<string, string>;
+  /** A2A extensions to announce (`A2A-Extensions`; v0.3 `X-A2A-Extensions`). */
+  extensions?: string[];
+  signal?: AbortSignal;
+  timeouts: Pick<Timeouts, 'connectMs' | 'readMs' | 'streamIdleMs'>;
+  /** Absolute deadline in `performance.now()` ms. */
+  deadline?: number;
+  limits: Limits;
+}
+
+/**
+ * One wire binding of one protocol version: method names, request encoding, response and SSE
+ * decoding into the model of `model.ts`. Every failure is an `A2AClientError`.
+ */
+export interface Binding {
+  readonly version: ProtocolVersion;
+  readonly binding: ProtocolBinding;
+  /**
+   * One unary call, one HTTP exchange.
+   * @throws A2AClientError — transport kinds, `http`, `json-rpc`, `invalid-response`, `unsupported`.
+   */
+  unary<M extends UnaryMethod>(method: M, params: UnaryMethods[M]['params'], ctx: AttemptContext): Promise<UnaryMethods[M]['result']>;
+  /**
+   * One streaming call. Events are yielded as they arrive; an error frame is thrown as the same typed
+   * error a unary call would throw. Stopping early closes the connection.
+   * @throws A2AClientError
+   */
+  stream<M extends StreamMethod>(method: M, params: StreamMethods[M], ctx: AttemptContext): AsyncIterable<StreamEvent>;
+}

@@ -1,0 +1,261 @@
+/**
+ * The one version-independent model of A2A objects. Both wire versions (v1.0 ProtoJSON and v0.3)
+ * normalise into it, and requests are encoded from it. Every layer above `protocol/` uses only
+ * these shapes. Objects received from the wire keep the wire object in `raw`, so unknown fields
+ * and extensions are never lost.
+ */
+
+/** Protocol generation spoken with an agent. */
+export type ProtocolVersion = '1.0' | '0.3';
+/** Wire binding. `HTTP+JSON` is REST. */
+export type ProtocolBinding = 'JSONRPC' | 'HTTP+JSON';
+
+/** Task lifecycle state, the same names for both versions. */
+export type TaskState =
+  | 'submitted'
+  | 'working'
+  | 'input-required'
+  | 'auth-required'
+  | 'completed'
+  | 'failed'
+  | 'canceled'
+  | 'rejected'
+  | 'unknown';
+
+/** States after which a task never changes. */
+export const TERMINAL_STATES: ReadonlySet<TaskState> = new Set(['completed', 'failed', 'canceled', 'rejected']);
+/** States in which the task waits for the caller. */
+export const INTERRUPTED_STATES: ReadonlySet<TaskState> = new Set(['input-required', 'auth-required']);
+
+export type Role = 'user' | 'agent';
+
+export type Metadata = Record<string, unknown>;
+
+/** Text content. */
+export interface TextPart {
+  kind: 'text';
+  text: string;
+  mediaType?: string;
+  metadata?: Metadata;
+}
+
+/** File content, inline (`bytes`, base64) or by reference (`uri`). */
+export interface FilePart {
+  kind: 'file';
+  file: { bytes?: string; uri?: string; name?: string; mimeType?: string };
+  metadata?: Metadata;
+}
+
+/** Structured JSON content. */
+export interface DataPart {
+  kind: 'data';
+  data: unknown;
+  mediaType?: string;
+  metadata?: Metadata;
+}
+
+/** One piece of content. v1.0 `text`/`raw`/`url`/`data` parts and v0.3 `kind` parts both map here. */
+export type Part = TextPart | FilePart | DataPart;
+
+/** A message between user and agent. */
+export interface Message {
+  kind: 'message';
+  messageId: string;
+  role: Role;
+  parts: Part[];
+  contextId?: string;
+  taskId?: string;
+  referenceTaskIds?: string[];
+  extensions?: string[];
+  metadata?: Metadata;
+  /** The wire object this was read from. */
+  raw?: unknown;
+}
+
+export interface TaskStatus {
+  state: TaskState;
+  message?: Message;
+  timestamp?: string;
+}
+
+/** An output of a task. */
+export interface Artifact {
+  artifactId: string;
+  name?: string;
+  description?: string;
+  parts: Part[];
+  extensions?: string[];
+  metadata?: Metadata;
+}
+
+export interface Task {
+  kind: 'task';
+  id: string;
+  contextId: string;
+  status: TaskStatus;
+  artifacts?: Artifact[];
+  history?: Message[];
+  metadata?: Metadata;
+  raw?: unknown;
+}
+
+/** A change of a task's status, from a stream. */
+export interface TaskStatusUpdateEvent {
+  kind: 'status-update';
+  taskId: string;
+  contextId: string;
+  status: TaskStatus;
+  /** v0.3 only: the server marked this the last event. v1.0 ends a stream by closing it. */
+  final?: boolean;
+  metadata?: Metadata;
+  raw?: unknown;
+}
+
+/** A new or extended artifact, from a stream. */
+export interface TaskArtifactUpdateEvent {
+  kind: 'artifact-update';
+  taskId: string;
+  contextId: string;
+  artifact: Artifact;
+  append?: boolean;
+  lastChunk?: boolean;
+  metadata?: Metadata;
+  raw?: unknown;
+}
+
+/** What `sendMessage` resolves with. */
+export type SendResult = Task | Message;
+/** One item of `sendStreamingMessage` / `subscribeToTask`. */
+export type StreamEvent = Task | Message | TaskStatusUpdateEvent | TaskArtifactUpdateEvent;
+
+/** A message as a caller writes it: `messageId` is generated and `role` defaults to `user`. */
+export interface MessageInput {
+  messageId?: string;
+  role?: Role;
+  parts: Part[];
+  contextId?: string;
+  taskId?: string;
+  referenceTaskIds?: string[];
+  extensions?: string[];
+  metadata?: Metadata;
+}
+
+/** Where an agent pushes task updates. */
+export interface PushNotificationConfig {
+  /** Config id (v1.0 `id`, v0.3 `pushNotificationConfig.id`). */
+  id?: string;
+  url: string;
+  token?: string;
+  authentication?: { schemes: string[]; credentials?: string };
+}
+
+/** A push-notification config bound to a task. */
+export interface TaskPushNotificationConfig {
+  taskId: string;
+  config: PushNotificationConfig;
+  raw?: unknown;
+}
+
+export interface SendMessageConfiguration {
+  acceptedOutputModes?: string[];
+  historyLength?: number;
+  /** Wait for a terminal or interrupted state before answering (v0.3 `blocking`; v1.0 inverse of `returnImmediately`). */
+  blocking?: boolean;
+  pushNotificationConfig?: PushNotificationConfig;
+}
+
+export interface SendMessageParams {
+  message: MessageInput;
+  configuration?: SendMessageConfiguration;
+  metadata?: Metadata;
+}
+
+export interface GetTaskParams {
+  id: string;
+  historyLength?: number;
+}
+
+export interface CancelTaskParams {
+  id: string;
+  metadata?: Metadata;
+}
+
+export interface SubscribeToTaskParams {
+  id: string;
+}
+
+/** v1.0 `ListTasks` filter. */
+export interface ListTasksParams {
+  contextId?: string;
+  status?: TaskState;
+  pageSize?: number;
+  pageToken?: string;
+  historyLength?: number;
+  /** ISO 8601 timestamp: only tasks updated after it. */
+  statusTimestampAfter?: string;
+  includeArtifacts?: boolean;
+}
+
+export interface ListTasksResult {
+  tasks: Task[];
+  nextPageToken?: string;
+  pageSize?: number;
+  totalSize?: number;
+}
+
+export interface CreatePushConfigParams {
+  taskId: string;
+  config: PushNotificationConfig;
+}
+
+export interface GetPushConfigParams {
+  taskId: string;
+  configId?: string;
+}
+
+export interface ListPushConfigsParams {
+  taskId: string;
+}
+
+export interface DeletePushConfigParams {
+  taskId: string;
+  configId: string;
+}
+
+/** One endpoint an agent serves, from its card. */
+export interface AgentInterface {
+  url: string;
+  binding: ProtocolBinding | (string & {});
+  version: ProtocolVersion | (string & {});
+  tenant?: string;
+}
+
+export interface AgentSkill {
+  id: string;
+  name: string;
+  description?: string;
+  tags?: string[];
+  examples?: string[];
+}
+
+/** A validated agent card in the version-independent model. */
+export interface AgentCard {
+  name: string;
+  description?: string;
+  version?: string;
+  /** Interfaces in the agent's order of preference. */
+  interfaces: AgentInterface[];
+  capabilities: {
+    streaming?: boolean;
+    pushNotifications?: boolean;
+    extendedAgentCard?: boolean;
+    stateTransitionHistory?: boolean;
+    extensions?: Array<{ uri: string; required?: boolean }>;
+  };
+  skills: AgentSkill[];
+  defaultInputModes?: string[];
+  defaultOutputModes?: string[];
+  provider?: { organization?: string; url?: string };
+  /** The card as served. */
+  raw: unknown;
+}

@@ -1,0 +1,82 @@
+/** Retry settings. `retry: false` turns retries off (one attempt). */
+export interface RetryOptions {
+  /**
+   * Total attempts, the first one included.
+   * @default 3
+   */
+  maxAttempts: number;
+  /**
+   * First computed backoff delay; doubles per attempt, with full jitter.
+   * @default 200
+   */
+  baseDelayMs: number;
+  /**
+   * Cap of a computed backoff delay.
+   * @default 5000
+   */
+  maxDelayMs: number;
+  /**
+   * Cap of a delay the server asks for (Retry-After, retry_after_ms, …).
+   * @default 30000
+   */
+  maxServerDelayMs: number;
+  /**
+   * Retry ambiguous failures after the request was sent (read timeout, reset mid-response) for
+   * `sendMessage` (same `messageId`) too. Idempotent methods are retried either way.
+   * @default true
+   */
+  ambiguous: boolean;
+  /** JSON-RPC codes to treat as retryable, overriding the A2A defaults. */
+  retryableCodes: readonly number[];
+  /** JSON-RPC codes to treat as fatal, overriding the A2A defaults. */
+  fatalCodes: readonly number[];
+  /** Per-agent retry budget; `false` turns it off. */
+  budget: RetryBudgetOptions | false;
+}
+
+/** Retries may be at most `ratio` of recent requests, plus `minPerSecond`. */
+export interface RetryBudgetOptions {
+  /**
+   * Share of recent requests that may be retries.
+   * @default 0.1
+   */
+  ratio: number;
+  /**
+   * Retries always allowed per second, whatever the ratio.
+   * @default 1
+   */
+  minPerSecond: number;
+  /**
+   * How far back "recent" reaches.
+   * @default 10000
+   */
+  windowMs: number;
+}
+
+/** Per-agent circuit breaker settings. `circuitBreaker: false` turns it off. */
+export interface CircuitBreakerOptions {
+  /**
+   * Consecutive health failures that open the breaker.
+   * @default 5
+   */
+  consecutiveFailures: number;
+  /**
+   * Alternatively open on a failure ratio over a window (takes precedence when set).
+   */
+  sampling?: { threshold: number; durationMs: number; minimumRps?: number };
+  /**
+   * Time the breaker stays open before letting one probe through.
+   * @default 30000
+   */
+  halfOpenAfterMs: number;
+}
+
+/** A structured event for logs, metrics and traces (`options.onEvent`, `diagnostics_channel`). */
+export type ResilienceEvent =
+  | { type: 'retry'; agent: string; method: string; attempt: number; delayMs: number; reason: string; error: unknown; at: number }
+  | { type: 'give-up'; agent: string; method: string; attempts: number; reason: string; error: unknown; elapsedMs: number; at: number }
+  | { type: 'breaker-open'; agent: string; method?: string; retryAfterMs: number; at: number }
+  | { type: 'breaker-half-open'; agent: string; method?: string; at: number }
+  | { type: 'breaker-close'; agent: string; method?: string; at: number }
+  | { type: 'budget-exhausted'; agent: string; method: string; attempt: number; at: number }
+  | { type: 'resubscribe'; agent: string; method: string; taskId: string; attempt: number; delayMs: number; reason: string; at: number };

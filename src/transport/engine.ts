@@ -1,0 +1,131 @@
+import type { Dispatcher } from 'undici';
+
+/** The four timeout layers. Each fires as its own error kind. */
+export interface Timeouts {
+  /**
+   * Bounds opening the connection (TCP + TLS). Fires `connect-timeout`; nothing was sent.
+   * @default 5000
+   */
+  connectMs: number;
+  /**
+   * Bounds waiting for response headers and each gap between chunks of a unary body. Fires
+   * `read-timeout`.
+   * @default 60000
+   */
+  readMs: number;
+  /**
+   * Bounds the gap between two SSE events of a stream. Fires `idle-timeout`.
+   * @default 60000
+   */
+  streamIdleMs: number;
+  /**
+   * One deadline over the whole call: every attempt and every backoff wait. Fires `deadline-exceeded`.
+   * @default 120000
+   */
+  totalMs: number;
+}
+
+/** The defaults of {@link Timeouts}. */
+export const DEFAULT_TIMEOUTS: Readonly<Timeouts> = Object.freeze({
+  connectMs: 5_000,
+  readMs: 60_000,
+  streamIdleMs: 60_000,
+  totalMs: 120_000,
+});
+
+/** Caps on what an untrusted peer can make the client buffer. */
+export interface Limits {
+  /**
+   * Largest unary response body; beyond it the call fails with `invalid-response`.
+   * @default 16 MiB
+   */
+  maxResponseBytes: number;
+  /**
+   * Largest single SSE event; beyond it the stream fails with `invalid-response`.
+   * @default 4 MiB
+   */
+  maxEventBytes: number;
+}
+
+/** The defaults of {@link Limits}. */
+export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
+  maxResponseBytes: 16 * 1024 * 1024,
+  maxEventBytes: 4 * 1024 * 1024,
+});
+
+/** One HTTP request as the protocol layer hands it to an engine. */
+export interface EngineRequest {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  url: string;
+  /** Header names in lower case. */
+  headers: Record<string, string>;
+  body?: string;
+  /** The caller's signal. When it fires the request ends at once with kind `aborted`. */
+  signal?: AbortSignal;
+  /** Per-attempt timers. `totalMs` is not read here: see `deadline`. */
+  timeouts: Pick<Timeouts, 'connectMs' | 'readMs' | 'streamIdleMs'>;
+  /**
+   * Absolute end of the whole call, in `performance.now()` milliseconds. Reaching it ends the request
+   * with kind `deadline-exceeded`. Absent: no deadline.
+   */
+  deadline?: number;
+  limits: Limits;
+}
+
+/** One Server-Sent Event. */
+export interface SseEvent {
+  /** The event's own `id:` field, if it had one. */
+  id?: string;
+  /** The `event:` field, if any (e.g. `error`). */
+  event?: string;
+  /** The `data:` lines joined with `\n`. */
+  data: string;
+}
+
+/** A response whose headers have arrived. Read its body once: as text or as events. */
+export interface EngineResponse {
+  status: number;
+  /** Header names in lower case; repeated headers joined with `, `. */
+  headers: Record<string, string>;
+  /**
+   * The whole body, decoded as UTF-8. Bounded by `limits.maxResponseBytes` (`invalid-response`) and
+   * by `timeouts.readMs` between chunks (`read-timeout`).
+   * @throws A2AClientError
+   */
+  text(): Promise<string>;
+  /**
+   * The body as SSE events. Each gap is bounded by `timeouts.streamIdleMs` (`idle-timeout`); each
+   * event by `limits.maxEventBytes` (`invalid-response`). Stopping early (`break`) closes the connection.
+   * @throws A2AClientError
+   */
+  events(): AsyncIterableIterator<SseEvent>;
+  /** The last `id:` seen on this stream so far (SSE keeps it across events). */
+  readonly lastEventId: string | undefined;
+  /** Releases the response without reading it (closes the connection if the body is unread). */
+  close(): Promise<void>;
+}
+
+/**
+ * Sends HTTP requests. Every failure is an `A2AClientError`; the same failure gives the same kind
+ * whichever engine runs it.
+ */
+export interface HttpEngine {
+  /** Which engine this is, for diagnostics. */
+  readonly name: string;
+  /**
+   * Sends the request and resolves when response headers arrive.
+   * @throws A2AClientError of kinds `connect-timeout`, `read-timeout`, `deadline-exceeded`,
+   * `aborted`, `connection`.
+   */
+  send(request: EngineRequest): Promise<EngineResponse>;
+  /** Closes pooled connections the engine owns (not a caller-supplied dispatcher). */
+  close(): Promise<void>;
+}
+
+/** How a client picks its engine. */
+export interface EngineOptions {
+  /** Use WHATWG `fetch` (a custom one). Without it, the undici engine is used. */
+  fetch?: typeof globalThis.fetch | 'global';
+  /** A caller-supplied undici dispatcher for the undici engine (it is not closed by the client). */
+  dispatcher?: Dispatcher;
+}
