@@ -23,4 +23,9 @@ export interface EventConverter {
   convert(result: SendResult, ctx: ConverterContext): AgentEvent[];
   /** One stream item → zero or more events. */
   convertStream(event: StreamEvent, ctx: ConverterContext): AgentEvent[];
+  /**
+   * Optional: called once when the stream closed without error, after its last item. Returns the
+   * events that close the call, e.g. an error event when no terminal or interrupted state was seen.
+   */
+  end?(ctx: ConverterContext): AgentEvent[];
 }

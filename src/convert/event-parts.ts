@@ -1,0 +1,39 @@
+import { randomUUID } from 'node:crypto';
+import type { Artifact, Part, TaskState } from '../protocol/model.js';
+
+/** Fallback error messages of terminal failure states without any text. */
+export const FALLBACK_MESSAGES: Readonly<Record<'failed' | 'rejected' | 'canceled', string>> = {
+  failed: 'task failed',
+  rejected: 'task rejected by the agent',
+  canceled: 'task canceled',
+};
+
+/** True for the states that end a task with a failure. */
+export function isFailureState(state: TaskState): state is 'failed' | 'rejected' | 'canceled' {
+  return state === 'failed' || state === 'rejected' || state === 'canceled';
+}
+
+/** True for the states in which the task waits for the caller. */
+export function isInterruptedState(state: TaskState): boolean {
+  return state === 'input-required' || state === 'auth-required';
+}
+
+/** The text parts of `parts`, joined with newlines (`''` when there are none). */
+export function textOf(parts: readonly Part[] | undefined): string {
+  if (!parts) return '';
+  const texts: string[] = [];
+  for (const part of parts) if (part.kind === 'text') texts.push(part.text);
+  return texts.join('\n');
+}
+
+/** The text of every artifact, joined with newlines. */
+export function artifactsText(artifacts: readonly Artifact[] | undefined): string {
+  if (!artifacts) return '';
+  return artifacts.map((a) => textOf(a.parts)).filter((t) => t !== '').join('\n');
+}
+
+/** The first defined id, else a generated one. */
+export function pickId(...candidates: Array<string | undefined>): string {
+  for (const id of candidates) if (id !== undefined && id !== '') return id;
+  return `evt-${randomUUID()}`;
+}

@@ -1,0 +1,32 @@
+import { randomUUID } from 'node:crypto';
+import type { AgentEvent } from './agent-event.js';
+import type { EventConverter } from './converter.js';
+
+export { errorEvent } from './from-client-error.js';
+
+/**
+ * Runs `fn` on `converter`; if the converter throws, returns the one terminal error event of type
+ * `converter_error` (code `converter_error`, message naming the converter) instead of crashing.
+ * Never throws.
+ */
+export function safeConvert(
+  converter: EventConverter,
+  ctx: { agent: string },
+  fn: (converter: EventConverter) => AgentEvent[],
+): AgentEvent[] {
+  try {
+    return fn(converter);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    return [
+      {
+        id: `error-${randomUUID()}`,
+        object: 'error',
+        done: true,
+        partial: false,
+        error: { type: 'converter_error', code: 'converter_error', message: `converter "${converter.name}" failed: ${reason}` },
+        agent: ctx.agent,
+      },
+    ];
+  }
+}

@@ -1,0 +1,101 @@
+import { z } from 'zod';
+import type { A2AClientError } from './a2a-client-error.js';
+import { hintsOf } from './hints.js';
+import type { A2AErrorKind } from './kinds.js';
+import type { ResponseError } from './response-error.js';
+
+/**
+ * `ResponseError.type` for each client-error kind — a small, stable set:
+ * `transport_error` (connection), `timeout_error` (connect/read/idle timeouts, deadline),
+ * `aborted` (the caller's signal), `http_error` (non-2xx), `protocol_error` (JSON-RPC error, invalid
+ * response, unsupported, card), `circuit_open`, `overloaded` (retry budget / bulkhead),
+ * `insufficient_results` (fanOut).
+ */
+export const RESPONSE_ERROR_TYPES: Readonly<Record<A2AErrorKind, string>> = {
+  'connect-timeout': 'timeout_error',
+  'read-timeout': 'timeout_error',
+  'idle-timeout': 'timeout_error',
+  'deadline-exceeded': 'timeout_error',
+  aborted: 'aborted',
+  connection: 'transport_error',
+  http: 'http_error',
+  'json-rpc': 'protocol_error',
+  'invalid-response': 'protocol_error',
+  unsupported: 'protocol_error',
+  card: 'protocol_error',
+  'circuit-open': 'circuit_open',
+  'budget-exhausted': 'overloaded',
+  'bulkhead-rejected': 'overloaded',
+  'insufficient-results': 'insufficient_results',
+};
+
+const traceData = z.looseObject({ trace_id: z.string().optional() });
+const typedDetail = z.looseObject({
+  '@type': z.string(),
+  reason: z.string().optional(),
+  metadata: z.record(z.string(), z.unknown()).optional(),
+});
+
+/** What identifies the failure beyond retry hints: the v1.0 ErrorInfo reason and a trace id. */
+interface Identity {
+  reason?: string;
+  traceId?: string;
+}
+
+/** `google.rpc.ErrorInfo` `reason` / `metadata.trace_id` from a typed-details list. */
+function errorInfo(details: unknown, into: Identity): void {
+  if (!Array.isArray(details)) return;
+  for (const item of details) {
+    const detail = typedDetail.safeParse(item);
+    if (!detail.success || !detail.data['@type'].endsWith('google.rpc.ErrorInfo')) continue;
+    into.reason ??= detail.data.reason;
+    const trace = detail.data.metadata?.trace_id;
+    if (typeof trace === 'string') into.traceId ??= trace;
+  }
+}
+
+function identityOf(err: A2AClientError): Identity {
+  const out: Identity = {};
+  if (typeof err.problem?.trace_id === 'string') out.traceId = err.problem.trace_id;
+  const data = traceData.safeParse(err.data);
+  if (data.success) out.traceId ??= data.data.trace_id;
+  errorInfo(err.data, out);
+  errorInfo(err.rpcStatus?.details, out);
+  return out;
+}
+
+function messageOf(err: A2AClientError, reason: string | undefined): string {
+  const problem = err.problem;
+  let message = err.message;
+  if (problem && (typeof problem.detail === 'string' || typeof problem.title === 'string')) {
+    const parts = [problem.title, problem.detail].filter((p): p is string => typeof p === 'string' && p !== '');
+    message = parts.join(': ');
+  }
+  if (reason !== undefined && !message.includes(reason)) message = `${message} (${reason})`;
+  return message;
+}
+
+/**
+ * The {@link ResponseError} for a client error: `type` from {@link RESPONSE_ERROR_TYPES}; `code` is the
+ * JSON-RPC code as a string, else the HTTP status as a string, else the kind; `retryable` and
+ * `retryAfterMs`: the server's explicit hints as read by `hintsOf` (problem+json `is_retriable` /
+ * `retry_after_ms`, JSON-RPC `data.retryable` / `data.retryAfter` seconds, `google.rpc.RetryInfo`,
+ * Retry-After) — an explicit retryable flag wins; the error's own `retryAfterMs` wins over hints; `message` from problem+json `title`/`detail` else the error's, with a v1.0
+ * `google.rpc.ErrorInfo.reason` appended; `traceId` from `trace_id`; `cause` is the error. Never throws.
+ */
+export function responseErrorFromClientError(err: A2AClientError): ResponseError {
+  const hints = hintsOf(err);
+  const identity = identityOf(err);
+  const code = err.code !== undefined ? String(err.code) : err.status !== undefined ? String(err.status) : err.kind;
+  const out: ResponseError = {
+    type: RESPONSE_ERROR_TYPES[err.kind],
+    message: messageOf(err, identity.reason),
+    code,
+    retryable: hints.retryable ?? err.retryable,
+    cause: err,
+  };
+  const retryAfterMs = err.retryAfterMs ?? hints.retryAfterMs;
+  if (retryAfterMs !== undefined) out.retryAfterMs = retryAfterMs;
+  if (identity.traceId !== undefined) out.traceId = identity.traceId;
+  return out;
+}
