@@ -42,6 +42,12 @@ export interface ClientOptions {
   protocol?: { version?: ProtocolVersion; binding?: ProtocolBinding };
   /** A2A extensions to announce on every request. */
   extensions?: string[];
+  /**
+   * Send the time left of each call's deadline to the agent in the `a2a-deadline-ms` header, so a
+   * chain of agents shares one deadline (read it with `readDeadline`).
+   * @default false
+   */
+  propagateDeadline?: boolean;
   /** Receives retries, give-ups, breaker transitions, budget exhaustion and resubscribes. */
   onEvent?: (event: ResilienceEvent) => void;
 }

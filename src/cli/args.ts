@@ -1,0 +1,44 @@
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+
+/** A bad command line: printed with the command's usage, exit code 2. */
+export class UsageError extends Error {
+  override readonly name = 'UsageError';
+}
+
+type Options = NonNullable<ParseArgsConfig['options']>;
+
+/**
+ * Parses `argv` strictly against `options`; `--help` is always accepted.
+ * @throws UsageError for unknown options, missing values, or a wrong number of positionals.
+ */
+export function parseCommand<O extends Options>(
+  argv: string[],
+  options: O,
+  positionals: { min: number; max: number },
+): { values: Record<string, string | boolean | undefined>; positionals: string[]; help: boolean } {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: argv, options: { ...options, help: { type: 'boolean', short: 'h' } }, allowPositionals: true, strict: true });
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
+  const values = parsed.values as Record<string, string | boolean | undefined>;
+  const help = values.help === true;
+  if (!help && (parsed.positionals.length < positionals.min || parsed.positionals.length > positionals.max)) {
+    throw new UsageError(
+      parsed.positionals.length < positionals.min ? 'missing arguments' : `unexpected argument: ${parsed.positionals.at(-1)}`,
+    );
+  }
+  return { values, positionals: parsed.positionals, help };
+}
+
+/**
+ * A non-negative integer option.
+ * @throws UsageError when the value is not one.
+ */
+export function intOption(values: Record<string, string | boolean | undefined>, name: string): number | undefined {
+  const raw = values[name];
+  if (raw === undefined) return undefined;
+  if (typeof raw !== 'string' || !/^\d+$/.test(raw)) throw new UsageError(`--${name} takes a whole number, got "${String(raw)}"`);
+  return Number(raw);
+}

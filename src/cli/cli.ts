@@ -1,0 +1,55 @@
+import { isA2AClientError } from '../errors/a2a-client-error.js';
+import { UsageError } from './args.js';
+import { CARD_USAGE, cardCommand } from './card-command.js';
+import { DEMO_USAGE, demoCommand } from './demo-command.js';
+import { processIO, type CommandIO } from './io.js';
+import { SEND_USAGE, sendCommand } from './send-command.js';
+
+const USAGE = `Usage: a2a-resilient <command> [options]
+
+A resilient client for A2A (Agent2Agent) agents.
+
+Commands:
+  card <url>          fetch, validate and describe an agent card
+  send <url> <text>   send a message and print the answer (--stream to stream it)
+  demo                run a coordinator against local mock agents and show what the SDK does
+
+Run "a2a-resilient <command> --help" for a command's options.`;
+
+const COMMANDS: Record<string, { run: (argv: string[], io: CommandIO) => Promise<number>; usage: string }> = {
+  card: { run: cardCommand, usage: CARD_USAGE },
+  send: { run: sendCommand, usage: SEND_USAGE },
+  demo: { run: demoCommand, usage: DEMO_USAGE },
+};
+
+/** Runs the CLI; resolves with the exit code (0 ok, 1 failure, 2 bad arguments). */
+export async function main(argv: string[], io: CommandIO = processIO): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+    io.out(USAGE);
+    return name === undefined ? 2 : 0;
+  }
+  const command = COMMANDS[name];
+  if (!command) {
+    io.err(`a2a-resilient: unknown command "${name}"\n\n${USAGE}`);
+    return 2;
+  }
+  try {
+    return await command.run(rest, io);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.err(`a2a-resilient ${name}: ${error.message}\n\n${command.usage}`);
+      return 2;
+    }
+    if (isA2AClientError(error)) {
+      io.err(`error: ${error.message}`);
+      const fields = [`kind=${error.kind}`];
+      if (error.field) fields.push(`field=${error.field}`);
+      if (error.status !== undefined) fields.push(`status=${error.status}`);
+      if (error.code !== undefined) fields.push(`code=${error.code}`);
+      io.err(`  ${fields.join(' ')}`);
+      return 1;
+    }
+    throw error;
+  }
+}

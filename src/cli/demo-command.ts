@@ -1,0 +1,162 @@
+import { A2AClient } from '../client/a2a-client.js';
+import type { ClientOptions } from '../client/options.js';
+import { fanOut, type FanOutResult } from '../coordinator/fan-out.js';
+import { isA2AClientError } from '../errors/a2a-client-error.js';
+import type { ResilienceEvent } from '../resilience/options.js';
+import type { MockServer } from '../../mocks/index.js';
+import { parseCommand } from './args.js';
+import { errorFields } from './format.js';
+import type { CommandIO } from './io.js';
+
+export const DEMO_USAGE = `Usage: a2a-resilient demo
+
+Starts four local mock A2A agents on 127.0.0.1 (no network needed) — one healthy, one flaky that
+asks to be retried later, one that fails with a structured business error, one that hangs — and runs
+a coordinator fan-out against them twice, narrating what the SDK does: retries that honour the
+server's hints, one deadline for everything, the circuit breaker cutting off the dead agent, the
+rebuilt ResponseErrors, and the degraded result.
+
+Options:
+  -h, --help  show this help`;
+
+const DEADLINE_MS = 2_500;
+
+/** `a2a-resilient demo`: the SDK's story in one run; exit 0 when it went as expected. */
+export async function demoCommand(argv: string[], io: CommandIO): Promise<number> {
+  const { help } = parseCommand(argv, {}, { min: 0, max: 0 });
+  if (help) {
+    io.out(DEMO_USAGE);
+    return 0;
+  }
+  // The mocks need msw (a peer dependency of `a2a-resilient/mocks`): loaded only for the demo.
+  const { failFirst, failedTask, hang, httpError, mockAgent, replyText } = await import('../../mocks/index.js');
+  const started = performance.now();
+  const stamp = () => `+${String(Math.round(performance.now() - started)).padStart(5)}ms`;
+  const narrate = (event: ResilienceEvent) => io.out(`  ${stamp()}  ${describe(event)}`);
+
+  const researcher = mockAgent({ name: 'researcher', version: '1.0', binding: 'JSONRPC', description: 'finds sources' });
+  researcher.on('sendMessage', replyText('3 sources found on loopback retries'));
+  const translator = mockAgent({ name: 'translator', version: '0.3', binding: 'JSONRPC', description: 'translates text' });
+  translator.on(
+    'sendMessage',
+    failFirst(
+      1,
+      httpError(503, { retryAfter: 1 }),
+      failFirst(
+        1,
+        httpError(429, { problem: { title: 'Too many requests', detail: 'slow down', is_retriable: true, retry_after_ms: 300 } }),
+        replyText('Bonjour, le monde'),
+      ),
+    ),
+  );
+  const billing = mockAgent({ name: 'billing', version: '1.0', binding: 'HTTP+JSON', description: 'looks up invoices' });
+  billing.on('sendMessage', failedTask({ error_type: 'flow_error', error_code: 40401, error_message: 'invoice INV-7 not found', error_param: 'invoice_id' }));
+  const archive = mockAgent({ name: 'archive', version: '0.3', binding: 'HTTP+JSON', description: 'never answers' });
+  archive.on('sendMessage', hang());
+
+  const servers: MockServer[] = [];
+  const clients: A2AClient[] = [];
+  try {
+    for (const agent of [researcher, translator, billing, archive]) servers.push(await agent.listen());
+    io.out('a2a-resilient demo — a coordinator asks four A2A agents the same question.\n');
+    io.out('Local mock agents (real HTTP on 127.0.0.1):');
+    for (const [i, agent] of [researcher, translator, billing, archive].entries()) {
+      io.out(`  ${agent.name.padEnd(11)} A2A ${agent.version} ${agent.binding.padEnd(9)} ${servers[i]?.url ?? ''}  (${describeAgent(agent.name)})`);
+    }
+
+    const common: ClientOptions = { onEvent: narrate, retry: { maxAttempts: 3, baseDelayMs: 100 } };
+    const perAgent: Record<string, ClientOptions> = {
+      // The hanging agent: a short read timeout, and a breaker that opens after 2 health failures.
+      archive: { ...common, timeouts: { readMs: 800 }, circuitBreaker: { consecutiveFailures: 2, halfOpenAfterMs: 30_000 } },
+    };
+    for (const server of servers) {
+      const url = server.url;
+      const name = [researcher, translator, billing, archive].find((a) => a.url === url)?.name ?? '';
+      clients.push(await A2AClient.connect(url, perAgent[name] ?? common));
+    }
+    for (const c of clients) io.out(`  connected to ${c.name}: card validated, speaking ${c.protocol.version} over ${c.protocol.binding}`);
+
+    io.out(`\nRound 1: fan-out to all four, one deadline of ${DEADLINE_MS} ms, at least 2 answers needed.`);
+    const round1 = await timed(io, stamp, () =>
+      fanOut(clients.map((client) => ({ client, input: 'Summarise invoice INV-7' })), { minResults: 2, totalMs: DEADLINE_MS }),
+    );
+    report(io, round1.result, round1.ms);
+
+    io.out(`\nRound 2: the same fan-out again. The archive's circuit breaker is open now, so it is skipped at once.`);
+    const round2 = await timed(io, stamp, () =>
+      fanOut(clients.map((client) => ({ client, input: 'Summarise invoice INV-7 again' })), { minResults: 2, totalMs: DEADLINE_MS }),
+    );
+    report(io, round2.result, round2.ms);
+
+    const ok = round1.result.ok.length >= 2 && round2.result.skipped.some((s) => s.agent === 'archive');
+    io.out(
+      `\nWhat happened: the flaky translator was retried when and as the server asked, the business failure from` +
+        `\nbilling arrived as a structured error you can branch on (error.code === "40401"), the hanging archive cost` +
+        `\nat most the deadline once and nothing the second time, and the coordinator got a degraded but useful answer.`,
+    );
+    return ok ? 0 : 1;
+  } catch (error) {
+    if (isA2AClientError(error)) io.err(`demo failed: ${error.kind}: ${error.message}`);
+    throw error;
+  } finally {
+    await Promise.all(clients.map((c) => c.close()));
+    await Promise.all(servers.map((s) => s.close()));
+  }
+}
+
+async function timed(
+  io: CommandIO,
+  stamp: () => string,
+  run: () => Promise<FanOutResult>,
+): Promise<{ result: FanOutResult; ms: number }> {
+  const t0 = performance.now();
+  const ticker = setInterval(() => io.out(`  ${stamp()}  … still waiting (${Math.round(performance.now() - t0)} ms into this round)`), 1_000);
+  try {
+    const result = await run();
+    return { result, ms: Math.round(performance.now() - t0) };
+  } finally {
+    clearInterval(ticker);
+  }
+}
+
+function report(io: CommandIO, result: FanOutResult, ms: number): void {
+  io.out(`  done in ${ms} ms: ${result.ok.length} answered, ${result.failed.length} failed, ${result.skipped.length} skipped`);
+  for (const { agent, events } of result.ok) {
+    const answer = events.filter((e) => e.done).map((e) => e.text ?? '').join(' ').trim();
+    io.out(`    ok      ${agent.padEnd(11)} "${answer}"`);
+  }
+  for (const { agent, error } of result.failed) io.out(`    failed  ${agent.padEnd(11)} ${error.message}\n              ${errorFields(error)}`);
+  for (const { agent, error } of result.skipped) io.out(`    skipped ${agent.padEnd(11)} ${error.message}\n              ${errorFields(error)}`);
+}
+
+function describeAgent(name: string): string {
+  switch (name) {
+    case 'researcher':
+      return 'healthy';
+    case 'translator':
+      return 'flaky: 503 + Retry-After, then 429 problem+json';
+    case 'billing':
+      return 'fails with a structured task error';
+    default:
+      return 'hangs forever';
+  }
+}
+
+function describe(event: ResilienceEvent): string {
+  switch (event.type) {
+    case 'retry':
+      return `${event.agent}: attempt ${event.attempt} failed (${event.reason}); retrying in ${Math.round(event.delayMs)} ms`;
+    case 'give-up':
+      return `${event.agent}: giving up after ${event.attempts} attempt(s) (${event.reason})`;
+    case 'breaker-open':
+      return `${event.agent}: circuit breaker OPEN — calls fail fast for ${Math.round(event.retryAfterMs / 1000)} s`;
+    case 'breaker-half-open':
+      return `${event.agent}: circuit breaker half-open — letting one probe through`;
+    case 'breaker-close':
+      return `${event.agent}: circuit breaker closed — agent healthy again`;
+    case 'budget-exhausted':
+      return `${event.agent}: retry budget spent — not retrying`;
+    case 'resubscribe':
+      return `${event.agent}: stream dropped; resubscribing to task ${event.taskId} in ${Math.round(event.delayMs)} ms`;
+  }
+}

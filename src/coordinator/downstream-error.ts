@@ -1,0 +1,122 @@
+import { isA2AClientError, type A2AClientError } from '../errors/a2a-client-error.js';
+import type { ResponseError } from '../errors/response-error.js';
+import { responseErrorFromClientError } from '../convert/from-client-error.js';
+
+/** The JSON-RPC code a wrapped downstream failure is reported with (internal error). */
+export const DOWNSTREAM_ERROR_CODE = -32603;
+
+/** A downstream failure as it travels in `error.data`: the ResponseError fields, plus the chain below it. */
+export interface DownstreamErrorData {
+  currentAgent: string;
+  downstreamAgent: string;
+  downstreamError: {
+    type: string;
+    message: string;
+    code?: string;
+    param?: string;
+    retryable?: boolean;
+    retryAfterMs?: number;
+    traceId?: string;
+    /** Set when the downstream agent's error was itself a wrapped downstream failure. */
+    data?: DownstreamErrorData;
+  };
+  retryable: boolean;
+}
+
+/** A JSON-RPC error object, ready to be returned by an agent's server. */
+export interface JsonRpcErrorObject {
+  code: number;
+  message: string;
+  data: DownstreamErrorData;
+}
+
+/**
+ * Wraps the failure of an agent this agent called into the JSON-RPC error this agent returns, so
+ * its own caller sees the whole chain and whether a retry may help. `error` is the ResponseError of
+ * a terminal event, or an A2AClientError caught from a protocol-level call.
+ */
+export function wrapDownstreamError(input: {
+  downstreamAgent: string;
+  currentAgent: string;
+  error: ResponseError | A2AClientError;
+}): JsonRpcErrorObject {
+  const { downstreamAgent, currentAgent, error } = input;
+  const client = isA2AClientError(error) ? error : error.cause;
+  const base = isA2AClientError(error) ? responseErrorFromClientError(error) : error;
+  const inner = client?.kind === 'json-rpc' ? asChain(client.data) : undefined;
+  const retryable = base.retryable ?? client?.retryable ?? false;
+  const downstreamError: DownstreamErrorData['downstreamError'] = {
+    type: base.type,
+    message: base.message,
+    ...(base.code !== undefined ? { code: base.code } : {}),
+    ...(base.param !== undefined ? { param: base.param } : {}),
+    retryable,
+    ...(base.retryAfterMs !== undefined ? { retryAfterMs: base.retryAfterMs } : {}),
+    ...(base.traceId !== undefined ? { traceId: base.traceId } : {}),
+    ...(inner ? { data: inner } : {}),
+  };
+  return {
+    code: DOWNSTREAM_ERROR_CODE,
+    message: `downstream agent "${downstreamAgent}" failed: ${base.message}`,
+    data: { currentAgent, downstreamAgent, downstreamError, retryable },
+  };
+}
+
+/** One link of an unwrapped chain: the agent that failed and its error. */
+export interface DownstreamFailure {
+  /** The agent that reported it. */
+  reportedBy: string;
+  /** The agent that failed. */
+  agent: string;
+  error: ResponseError;
+}
+
+/**
+ * Reads a chain written by {@link wrapDownstreamError} back into ResponseErrors, outermost first;
+ * accepts the JSON-RPC error object, its `data`, or an A2AClientError of kind `json-rpc`. Returns an
+ * empty array when the value is not such a chain.
+ */
+export function unwrapDownstreamError(value: unknown): DownstreamFailure[] {
+  const data = isA2AClientError(value)
+    ? value.data
+    : isRecord(value) && 'data' in value && !('downstreamAgent' in value)
+      ? value.data
+      : value;
+  const out: DownstreamFailure[] = [];
+  let link = asChain(data);
+  while (link) {
+    const { data: next, ...error } = link.downstreamError;
+    out.push({ reportedBy: link.currentAgent, agent: link.downstreamAgent, error });
+    link = next;
+  }
+  return out;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Validates one link of a chain read from the wire (untrusted), recursively. */
+function asChain(value: unknown, depth = 0): DownstreamErrorData | undefined {
+  if (!isRecord(value) || depth > 32) return undefined;
+  const { currentAgent, downstreamAgent, downstreamError, retryable } = value;
+  if (typeof currentAgent !== 'string' || typeof downstreamAgent !== 'string' || !isRecord(downstreamError)) return undefined;
+  const { type, message, code, param, retryAfterMs, traceId, data } = downstreamError;
+  if (typeof type !== 'string' || typeof message !== 'string') return undefined;
+  const next = asChain(data, depth + 1);
+  return {
+    currentAgent,
+    downstreamAgent,
+    retryable: retryable === true,
+    downstreamError: {
+      type,
+      message,
+      ...(typeof code === 'string' ? { code } : {}),
+      ...(typeof param === 'string' ? { param } : {}),
+      retryable: downstreamError.retryable === true,
+      ...(typeof retryAfterMs === 'number' ? { retryAfterMs } : {}),
+      ...(typeof traceId === 'string' ? { traceId } : {}),
+      ...(next ? { data: next } : {}),
+    },
+  };
+}

@@ -1,0 +1,97 @@
+import type { A2AClient } from '../client/a2a-client.js';
+import type { AgentInput } from '../client/input.js';
+import type { CallOptions } from '../client/options.js';
+import { isTerminalError, type AgentEvent } from '../convert/agent-event.js';
+import { A2AClientError } from '../errors/a2a-client-error.js';
+import type { ResponseError } from '../errors/response-error.js';
+
+/** One agent to ask in a {@link fanOut}. */
+export interface FanOutTarget {
+  client: A2AClient;
+  input: AgentInput;
+  /** Per-call options for this target; its `timeouts.totalMs` is capped by the fan-out's deadline. */
+  call?: CallOptions;
+}
+
+export interface FanOutOptions {
+  /**
+   * Fewest successes the caller can work with; fewer → `insufficient-results`.
+   * @default 1
+   */
+  minResults?: number;
+  /** One deadline for the whole fan-out. Each target's own deadline is capped by what is left of it. */
+  totalMs?: number;
+  signal?: AbortSignal;
+  /**
+   * `'all'` waits for every target (or the deadline); `'min'` cancels the rest as soon as
+   * `minResults` succeeded (they are reported in `skipped` with code `settled`).
+   * @default 'all'
+   */
+  settle?: 'all' | 'min';
+}
+
+export interface FanOutResult {
+  /** Agents that answered without a terminal error. */
+  ok: Array<{ agent: string; events: AgentEvent[] }>;
+  /** Agents whose call ended in a terminal error. */
+  failed: Array<{ agent: string; error: ResponseError }>;
+  /** Agents not asked: circuit open (answered instantly), or cancelled by `settle: 'min'`. */
+  skipped: Array<{ agent: string; error: ResponseError }>;
+}
+
+/**
+ * Asks several agents at once, each under its own client's resilience policy and one shared
+ * deadline, and degrades gracefully: a hung agent costs at most the deadline, an agent whose breaker
+ * is open costs nothing.
+ * @throws A2AClientError kind `insufficient-results` (with every failure in `failures`) when fewer
+ * than `minResults` agents succeed; kind `aborted` when `signal` fires.
+ */
+export async function fanOut(targets: readonly FanOutTarget[], options: FanOutOptions = {}): Promise<FanOutResult> {
+  const minResults = options.minResults ?? 1;
+  const settled = new AbortController();
+  const started = performance.now();
+  const result: FanOutResult = { ok: [], failed: [], skipped: [] };
+
+  const runOne = async (target: FanOutTarget): Promise<void> => {
+    const signals = [settled.signal, options.signal, target.call?.signal].filter((s): s is AbortSignal => s !== undefined);
+    const timeouts = { ...target.call?.timeouts };
+    if (options.totalMs !== undefined) {
+      const left = Math.max(0, options.totalMs - (performance.now() - started));
+      timeouts.totalMs = Math.min(timeouts.totalMs ?? Number.POSITIVE_INFINITY, left, target.client.timeouts.totalMs);
+    }
+    const events = await target.client.invoke(target.input, {
+      ...target.call,
+      timeouts,
+      signal: AbortSignal.any(signals),
+    });
+    const agent = target.client.name;
+    const terminal = events.find(isTerminalError);
+    if (!terminal) {
+      result.ok.push({ agent, events });
+      if (options.settle === 'min' && result.ok.length >= minResults) settled.abort(new Error('fan-out settled'));
+      return;
+    }
+    const cause = terminal.error.cause;
+    // Skipped only when the breaker refused the call outright; an agent that failed until its
+    // breaker opened mid-call has failed.
+    if (cause?.kind === 'circuit-open' && cause.attempts.length <= 1) result.skipped.push({ agent, error: terminal.error });
+    else if (cause?.kind === 'aborted' && settled.signal.aborted && !options.signal?.aborted) {
+      result.skipped.push({ agent, error: { ...terminal.error, type: 'canceled', code: 'settled', message: 'cancelled: enough agents answered' } });
+    } else result.failed.push({ agent, error: terminal.error });
+  };
+
+  await Promise.all(targets.map(runOne));
+
+  if (options.signal?.aborted) {
+    throw new A2AClientError({ kind: 'aborted', message: 'fan-out aborted by the caller', cause: options.signal.reason });
+  }
+  if (result.ok.length < minResults) {
+    const failures = [...result.failed, ...result.skipped];
+    throw new A2AClientError({
+      kind: 'insufficient-results',
+      message: `fan-out got ${result.ok.length} of the ${minResults} results it needs from ${targets.length} agents`,
+      failures,
+    });
+  }
+  return result;
+}

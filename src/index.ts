@@ -1,0 +1,48 @@
+/**
+ * a2a-resilient — a resilient client for A2A (Agent2Agent) agents, v1.0 and v0.3, over JSON-RPC
+ * and REST. Every remote failure is one structured error; transient failures are retried safely
+ * within the caller's deadline; dead agents are cut off by per-agent circuit breakers.
+ */
+
+// client
+export { A2AClient } from './client/a2a-client.js';
+export type { ClientProtocol } from './client/a2a-client.js';
+export type { CallOptions, ClientOptions, HeadersInit } from './client/options.js';
+export type { AgentInput } from './client/input.js';
+
+// errors
+export { A2AClientError, isA2AClientError } from './errors/a2a-client-error.js';
+export type { A2AClientErrorInit } from './errors/a2a-client-error.js';
+export { ERROR_KINDS } from './errors/kinds.js';
+export type { A2AErrorKind, ConnectionReason, FailurePhase } from './errors/kinds.js';
+export type { ResponseError } from './errors/response-error.js';
+export type { ProblemDetails, RpcStatus } from './errors/problem.js';
+
+// events and converters
+export { isTerminalError } from './convert/agent-event.js';
+export type { AgentEvent } from './convert/agent-event.js';
+export type { ConverterContext, EventConverter } from './convert/converter.js';
+export { defaultConverter } from './convert/default-converter.js';
+export { ConverterRegistry } from './convert/registry.js';
+export type { RegisterOptions } from './convert/registry.js';
+export { responseErrorFromMetadata } from './convert/response-error-from-metadata.js';
+export { responseErrorFromClientError } from './convert/from-client-error.js';
+
+// coordinator
+export { fanOut } from './coordinator/fan-out.js';
+export type { FanOutOptions, FanOutResult, FanOutTarget } from './coordinator/fan-out.js';
+export { wrapDownstreamError, unwrapDownstreamError, DOWNSTREAM_ERROR_CODE } from './coordinator/downstream-error.js';
+export type { DownstreamErrorData, DownstreamFailure, JsonRpcErrorObject } from './coordinator/downstream-error.js';
+export { DEADLINE_HEADER, readDeadline } from './coordinator/deadline-header.js';
+
+// resilience
+export { classify } from './resilience/classify.js';
+export type { CircuitBreakerOptions, ResilienceEvent, RetryBudgetOptions, RetryOptions } from './resilience/options.js';
+
+// transport settings
+export { DEFAULT_LIMITS, DEFAULT_TIMEOUTS } from './transport/engine.js';
+export type { Limits, Timeouts } from './transport/engine.js';
+
+// the protocol model
+export { TERMINAL_STATES, INTERRUPTED_STATES } from './protocol/model.js';
+export type * from './protocol/model.js';
