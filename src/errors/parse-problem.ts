@@ -1,0 +1,61 @@
+/**
+ * Tolerant parsers for structured HTTP error bodies: `application/problem+json` (RFC 9457 with the
+ * agent extensions) and `google.rpc.Status` (`{ error: { code, status, message, details } }`). A field
+ * of the wrong type is dropped instead of failing the whole body.
+ */
+import { z } from 'zod';
+import type { ProblemDetails, RpcStatus } from './problem.js';
+
+const str = z.string().optional().catch(undefined);
+const num = z.number().optional().catch(undefined);
+const bool = z.boolean().optional().catch(undefined);
+
+const ProblemSchema: z.ZodType<ProblemDetails> = z.looseObject({
+  type: str,
+  title: str,
+  status: num,
+  detail: str,
+  instance: str,
+  is_retriable: bool,
+  retry_after_ms: num,
+  retry_after_seconds: num,
+  trace_id: str,
+  doc_uri: str,
+  suggestions: z.array(z.string()).optional().catch(undefined),
+  errors: z.array(z.lazy(() => ProblemSchema)).optional().catch(undefined),
+});
+
+const PROBLEM_FIELDS = ['type', 'title', 'status', 'detail', 'instance', 'is_retriable', 'retry_after_ms', 'retry_after_seconds'];
+
+/**
+ * A problem-details body, or `undefined` when `json` is not an object carrying any problem field
+ * (`type`, `title`, `status`, `detail`, …). Never throws.
+ */
+export function parseProblem(json: unknown): ProblemDetails | undefined {
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) return undefined;
+  if (!PROBLEM_FIELDS.some((f) => f in json)) return undefined;
+  const r = ProblemSchema.safeParse(json);
+  return r.success ? r.data : undefined;
+}
+
+const RpcStatusSchema = z.looseObject({
+  error: z.looseObject({
+    code: num,
+    status: str,
+    message: str,
+    details: z.array(z.record(z.string(), z.unknown())).optional().catch(undefined),
+  }),
+});
+
+/**
+ * The inner object of a `google.rpc.Status` body, or `undefined` when `json` is not one (a JSON-RPC
+ * response, which also has `error`, is not). Never throws.
+ */
+export function parseRpcStatus(json: unknown): RpcStatus | undefined {
+  if (typeof json !== 'object' || json === null || 'jsonrpc' in json) return undefined;
+  const r = RpcStatusSchema.safeParse(json);
+  if (!r.success) return undefined;
+  const e = r.data.error;
+  if (e.code === undefined && e.status === undefined && e.message === undefined) return undefined;
+  return e;
+}

@@ -1,0 +1,48 @@
+/**
+ * The JSON-RPC / A2A error code table: names and the HTTP status a REST server uses for each.
+ */
+
+/** One row of the code table. */
+export interface ErrorCodeInfo {
+  /** A2A (or JSON-RPC) name, e.g. `TaskNotFound`. */
+  name: string;
+  /** HTTP status the REST binding uses for it. */
+  httpStatus: number;
+}
+
+/** JSON-RPC standard and A2A error codes. v0.3 name variants are in {@link V03_NAMES}. */
+export const ERROR_CODES: Readonly<Record<number, ErrorCodeInfo>> = Object.freeze({
+  [-32700]: { name: 'JSONParseError', httpStatus: 400 },
+  [-32600]: { name: 'InvalidRequest', httpStatus: 400 },
+  [-32601]: { name: 'MethodNotFound', httpStatus: 404 },
+  [-32602]: { name: 'InvalidParams', httpStatus: 400 },
+  [-32603]: { name: 'InternalError', httpStatus: 500 },
+  [-32001]: { name: 'TaskNotFound', httpStatus: 404 },
+  [-32002]: { name: 'TaskNotCancelable', httpStatus: 400 },
+  [-32003]: { name: 'PushNotificationNotSupported', httpStatus: 400 },
+  [-32004]: { name: 'UnsupportedOperation', httpStatus: 400 },
+  [-32005]: { name: 'ContentTypeNotSupported', httpStatus: 400 },
+  [-32006]: { name: 'InvalidAgentResponse', httpStatus: 500 },
+  [-32007]: { name: 'ExtendedAgentCardNotConfigured', httpStatus: 400 },
+  [-32008]: { name: 'ExtensionSupportRequired', httpStatus: 400 },
+  [-32009]: { name: 'VersionNotSupported', httpStatus: 400 },
+});
+
+/** Names that differ in v0.3. */
+export const V03_NAMES: Readonly<Record<number, string>> = Object.freeze({
+  [-32007]: 'AuthenticatedExtendedCardNotConfigured',
+});
+
+/** The A2A name of a code for a protocol version, or undefined for an unknown code. */
+export function a2aNameForCode(code: number, version: '1.0' | '0.3' = '1.0'): string | undefined {
+  if (version === '0.3') {
+    const legacy = V03_NAMES[code];
+    if (legacy !== undefined) return legacy;
+  }
+  return ERROR_CODES[code]?.name;
+}
+
+/** The HTTP status a REST server uses for a code (500 for unknown server errors). */
+export function httpStatusForCode(code: number): number {
+  return ERROR_CODES[code]?.httpStatus ?? 500;
+}

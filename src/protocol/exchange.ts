@@ -1,0 +1,97 @@
+/** HTTP plumbing shared by the JSON-RPC and REST bindings: headers, sending, reading JSON and SSE bodies. */
+import { A2AClientError, isA2AClientError } from '../errors/a2a-client-error.js';
+import type { EngineRequest, EngineResponse, SseEvent } from '../transport/engine.js';
+import type { AttemptContext } from './binding.js';
+import type { VersionCodec } from './codec.js';
+import { errorFromBody } from './response-errors.js';
+import { bounded, parseJsonText } from './validate.js';
+
+/** Media type of SSE bodies. */
+export const SSE_TYPE = 'text/event-stream';
+
+/** Request headers for one call: the caller's, then content negotiation, version and extensions. */
+export function requestHeaders(codec: VersionCodec, ctx: AttemptContext, accept: string, hasBody: boolean): Record<string, string> {
+  const headers: Record<string, string> = { ...ctx.headers, accept, ...codec.versionHeaders };
+  if (hasBody) headers['content-type'] = 'application/json';
+  if (ctx.extensions !== undefined && ctx.extensions.length > 0) headers[codec.extensionsHeader] = ctx.extensions.join(', ');
+  return headers;
+}
+
+/** Sends one request through the context's engine. @throws A2AClientError (transport kinds). */
+export function send(ctx: AttemptContext, method: EngineRequest['method'], url: string, headers: Record<string, string>, body?: string): Promise<EngineResponse> {
+  return ctx.engine.send({
+    method,
+    url,
+    headers,
+    ...(body === undefined ? {} : { body }),
+    ...(ctx.signal === undefined ? {} : { signal: ctx.signal }),
+    timeouts: ctx.timeouts,
+    ...(ctx.deadline === undefined ? {} : { deadline: ctx.deadline }),
+    limits: ctx.limits,
+  });
+}
+
+function mediaType(headers: Record<string, string>): string {
+  return (headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+}
+
+/** True for `application/json`, `application/a2a+json` and other `+json` types. */
+export function isJsonType(headers: Record<string, string>): boolean {
+  const t = mediaType(headers);
+  return t === 'application/json' || t.endsWith('+json');
+}
+
+/** True when the response is an SSE stream. */
+export function isSseType(headers: Record<string, string>): boolean {
+  return mediaType(headers) === SSE_TYPE;
+}
+
+/**
+ * Reads a whole unary body. Non-2xx → the typed error of {@link errorFromBody}; a 2xx body that is not
+ * JSON (by content type or syntax) → `invalid-response`. An empty 2xx body reads as `undefined`.
+ * @throws A2AClientError
+ */
+export async function readJson(res: EngineResponse, codec: VersionCodec, method: string): Promise<unknown> {
+  const text = await res.text();
+  const src = { version: codec.version, method, headers: res.headers };
+  if (res.status < 200 || res.status >= 300) throw errorFromBody(res.status, text, { ...src, status: res.status });
+  if (text.trim() === '') return undefined;
+  if (!isJsonType(res.headers)) {
+    throw new A2AClientError({
+      kind: 'invalid-response',
+      message: `Invalid response: content-type ${bounded(res.headers['content-type'] ?? '(none)', 100)} is not JSON`,
+      field: 'content-type',
+      status: res.status,
+      headers: res.headers,
+      bodyText: bounded(text),
+      method,
+      phase: 'after-send',
+    });
+  }
+  return parseJsonText(text, method, res.status);
+}
+
+/** An SSE frame as an error when it is one (`event: error`). */
+export function sseErrorFrame(ev: SseEvent, res: EngineResponse, codec: VersionCodec, method: string): A2AClientError | undefined {
+  if (ev.event !== 'error') return undefined;
+  return errorFromBody(res.status, ev.data, { version: codec.version, method, headers: res.headers });
+}
+
+/** Adds `method` to an error that lacks it; anything else is returned unchanged. */
+export function withMethod(error: unknown, method: string): unknown {
+  return isA2AClientError(error) && error.method === undefined ? error.with({ method }) : error;
+}
+
+/** The `invalid-response` error for a stream answered with something other than SSE. */
+export function notSse(res: EngineResponse, text: string, method: string): A2AClientError {
+  return new A2AClientError({
+    kind: 'invalid-response',
+    message: `Invalid response: expected ${SSE_TYPE}, got ${bounded(res.headers['content-type'] ?? '(none)', 100)}`,
+    field: 'content-type',
+    status: res.status,
+    headers: res.headers,
+    bodyText: bounded(text),
+    method,
+    phase: 'after-send',
+  });
+}

@@ -1,0 +1,104 @@
+/** The JSON-RPC 2.0 binding, parameterised by a version codec (v1.0 or v0.3). */
+import { randomUUID } from 'node:crypto';
+import { A2AClientError } from '../errors/a2a-client-error.js';
+import type { AttemptContext, Binding, StreamMethod, StreamMethods, UnaryMethod, UnaryMethods } from './binding.js';
+import type { AnyMethod, VersionCodec } from './codec.js';
+import { isJsonType, isSseType, notSse, readJson, requestHeaders, send, sseErrorFrame, SSE_TYPE, withMethod } from './exchange.js';
+import type { ProtocolVersion, StreamEvent } from './model.js';
+import { jsonRpcError, RpcEnvelopeSchema } from './response-errors.js';
+import { parseJsonText, parseWire } from './validate.js';
+
+let counter = 0;
+
+/** A fresh request id per request: unique within the process and across processes. */
+function nextId(): string {
+  counter = (counter + 1) % Number.MAX_SAFE_INTEGER;
+  return `${randomUUID().slice(0, 8)}-${counter}`;
+}
+
+/** Unsupported-method error, raised before anything is sent. */
+export function unsupportedMethod(codec: VersionCodec, binding: string, method: string): A2AClientError {
+  return new A2AClientError({
+    kind: 'unsupported',
+    message: `${method} is not available in A2A ${codec.version} (${binding})`,
+    method,
+    phase: 'before-send',
+  });
+}
+
+/** JSON-RPC binding for one protocol version. Every failure is an `A2AClientError`. */
+export class JsonRpcBinding implements Binding {
+  readonly version: ProtocolVersion;
+  readonly binding = 'JSONRPC' as const;
+
+  constructor(private readonly codec: VersionCodec) {
+    this.version = codec.version;
+  }
+
+  private request(method: AnyMethod, params: unknown): { id: string; body: string } {
+    const name = this.codec.rpcMethods[method];
+    if (name === undefined) throw unsupportedMethod(this.codec, this.binding, method);
+    const id = nextId();
+    return { id, body: JSON.stringify({ jsonrpc: '2.0', id, method: name, params }) };
+  }
+
+  /** Validates an envelope; throws its error object or an id mismatch, returns `result`. */
+  private result(json: unknown, id: string, method: string, status: number, headers: Record<string, string>): unknown {
+    const env = parseWire(RpcEnvelopeSchema, json, '', method);
+    if (env.error && (env.id === null || env.id === undefined || env.id === id)) {
+      throw jsonRpcError(env.error, { version: this.version, method, status, headers });
+    }
+    if (env.id !== id) {
+      throw new A2AClientError({
+        kind: 'invalid-response',
+        message: 'Invalid response: JSON-RPC id does not match the request',
+        field: 'id',
+        method,
+        status,
+        phase: 'after-send',
+      });
+    }
+    if (env.error) throw jsonRpcError(env.error, { version: this.version, method, status, headers });
+    return env.result;
+  }
+
+  async unary<M extends UnaryMethod>(method: M, params: UnaryMethods[M]['params'], ctx: AttemptContext): Promise<UnaryMethods[M]['result']> {
+    const encode: (p: UnaryMethods[M]['params']) => unknown = this.codec.encode[method];
+    const { id, body } = this.request(method, encode(params));
+    try {
+      const res = await send(ctx, 'POST', ctx.url, requestHeaders(this.codec, ctx, 'application/json', true), body);
+      const json = await readJson(res, this.codec, method);
+      const decode: (json: unknown) => UnaryMethods[M]['result'] = this.codec.decode[method];
+      return decode(this.result(json, id, method, res.status, res.headers));
+    } catch (error) {
+      throw withMethod(error, method);
+    }
+  }
+
+  async *stream<M extends StreamMethod>(method: M, params: StreamMethods[M], ctx: AttemptContext): AsyncIterable<StreamEvent> {
+    const encode: (p: StreamMethods[M]) => unknown = this.codec.encodeStream[method];
+    const { id, body } = this.request(method, encode(params));
+    try {
+      const res = await send(ctx, 'POST', ctx.url, requestHeaders(this.codec, ctx, SSE_TYPE, true), body);
+      try {
+        if (!isSseType(res.headers) || res.status < 200 || res.status >= 300) {
+          // A server may answer a stream request with a plain JSON-RPC error (or an HTTP error).
+          const json = await readJson(res, this.codec, method);
+          if (isJsonType(res.headers)) this.result(json, id, method, res.status, res.headers);
+          throw notSse(res, JSON.stringify(json ?? ''), method);
+        }
+        for await (const ev of res.events()) {
+          const frameError = sseErrorFrame(ev, res, this.codec, method);
+          if (frameError) throw frameError;
+          if (ev.data.trim() === '') continue;
+          const json = parseJsonText(ev.data, method, res.status);
+          yield this.codec.decodeStreamEvent(this.result(json, id, method, res.status, res.headers));
+        }
+      } finally {
+        await res.close();
+      }
+    } catch (error) {
+      throw withMethod(error, method);
+    }
+  }
+}

@@ -1,0 +1,90 @@
+/**
+ * Turning error answers into typed errors: JSON-RPC error objects → kind `json-rpc`; non-2xx HTTP
+ * responses → kind `http` (with `problem` / `rpcStatus` parsed), unless the body is a JSON-RPC error.
+ */
+import { z } from 'zod';
+import { A2AClientError } from '../errors/a2a-client-error.js';
+import { parseProblem, parseRpcStatus } from '../errors/parse-problem.js';
+import { a2aNameForCode } from './error-codes.js';
+import type { ProtocolVersion } from './model.js';
+import { bounded } from './validate.js';
+
+/** A JSON-RPC error object as received. */
+export const RpcErrorSchema = z.looseObject({
+  code: z.number(),
+  message: z.string().catch(''),
+  data: z.unknown().optional(),
+});
+
+/** A JSON-RPC response envelope (result or error). */
+export const RpcEnvelopeSchema = z.looseObject({
+  jsonrpc: z.literal('2.0'),
+  id: z.union([z.string(), z.number(), z.null()]).optional(),
+  result: z.unknown().optional(),
+  error: RpcErrorSchema.optional(),
+});
+
+const MESSAGE_LIMIT = 500;
+
+/** Where an error answer came from. */
+export interface ErrorSource {
+  version: ProtocolVersion;
+  method?: string;
+  status?: number;
+  headers?: Record<string, string>;
+}
+
+/** A JSON-RPC error object → `A2AClientError` kind `json-rpc` (message from the server, bounded). */
+export function jsonRpcError(error: z.infer<typeof RpcErrorSchema>, src: ErrorSource): A2AClientError {
+  const a2aName = a2aNameForCode(error.code, src.version);
+  const text = bounded(error.message, MESSAGE_LIMIT);
+  return new A2AClientError({
+    kind: 'json-rpc',
+    message: `JSON-RPC error ${error.code}${a2aName ? ` ${a2aName}` : ''}: ${text}`,
+    code: error.code,
+    data: error.data,
+    a2aName,
+    method: src.method,
+    status: src.status,
+    headers: src.headers,
+    phase: 'after-send',
+  });
+}
+
+function tryJson(text: string): unknown {
+  if (!/^\s*[[{]/.test(text)) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    // Not JSON after all: the caller keeps the text in `bodyText`.
+    return undefined;
+  }
+}
+
+/**
+ * An error answer body (non-2xx response, or an SSE `event: error` frame) → typed error: a JSON-RPC
+ * error stays kind `json-rpc` (with `status`); anything else is kind `http` with `problem`/`rpcStatus`.
+ */
+export function errorFromBody(status: number, text: string, src: ErrorSource): A2AClientError {
+  const json = tryJson(text);
+  const rpc = RpcEnvelopeSchema.safeParse(json);
+  if (rpc.success && rpc.data.error) return jsonRpcError(rpc.data.error, { ...src, status });
+  const bare = RpcErrorSchema.safeParse(json);
+  const problem = parseProblem(json);
+  const rpcStatus = parseRpcStatus(json);
+  if (!problem && !rpcStatus && bare.success && src.status === undefined && status < 300) {
+    return jsonRpcError(bare.data, { ...src, status });
+  }
+  const detail = rpcStatus?.message ?? problem?.detail ?? problem?.title;
+  return new A2AClientError({
+    kind: 'http',
+    message: `HTTP ${status}${rpcStatus?.status ? ` ${rpcStatus.status}` : ''}${detail ? `: ${bounded(detail, MESSAGE_LIMIT)}` : ''}`,
+    status,
+    headers: src.headers,
+    bodyText: bounded(text),
+    problem,
+    rpcStatus,
+    method: src.method,
+    phase: 'after-send',
+  });
+}

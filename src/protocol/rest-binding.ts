@@ -1,0 +1,73 @@
+/** The HTTP+JSON (REST) binding, parameterised by a version codec (v1.0 or v0.3 with its `/v1` prefix). */
+import type { EngineResponse } from '../transport/engine.js';
+import type { AttemptContext, Binding, StreamMethod, StreamMethods, UnaryMethod, UnaryMethods } from './binding.js';
+import type { VersionCodec } from './codec.js';
+import { isSseType, notSse, readJson, requestHeaders, send, sseErrorFrame, SSE_TYPE, withMethod } from './exchange.js';
+import { unsupportedMethod } from './jsonrpc-binding.js';
+import type { ProtocolVersion, StreamEvent } from './model.js';
+import { joinUrl, streamRoutes, unaryRoutes, type RestRoute, type StreamRoutes, type UnaryRoutes } from './rest-routes.js';
+import { parseJsonText } from './validate.js';
+
+/** REST binding for one protocol version. Every failure is an `A2AClientError`. */
+export class RestBinding implements Binding {
+  readonly version: ProtocolVersion;
+  readonly binding = 'HTTP+JSON' as const;
+  private readonly unaryRoutes: UnaryRoutes;
+  private readonly streamRoutes: StreamRoutes;
+
+  constructor(private readonly codec: VersionCodec) {
+    this.version = codec.version;
+    this.unaryRoutes = unaryRoutes(codec.version);
+    this.streamRoutes = streamRoutes(codec.version);
+  }
+
+  private exchange(ctx: AttemptContext, route: RestRoute, accept: string, encoded: unknown): Promise<EngineResponse> {
+    const body = route.body ? JSON.stringify(encoded ?? {}) : undefined;
+    return send(ctx, route.verb, joinUrl(ctx.url, route.path), requestHeaders(this.codec, ctx, accept, body !== undefined), body);
+  }
+
+  async unary<M extends UnaryMethod>(method: M, params: UnaryMethods[M]['params'], ctx: AttemptContext): Promise<UnaryMethods[M]['result']> {
+    const routeOf: ((p: UnaryMethods[M]['params'], encoded: unknown) => RestRoute) | undefined = this.unaryRoutes[method];
+    if (routeOf === undefined) throw unsupportedMethod(this.codec, this.binding, method);
+    const encode: (p: UnaryMethods[M]['params']) => unknown = this.codec.encode[method];
+    const encoded = encode(params);
+    try {
+      const res = await this.exchange(ctx, routeOf(params, encoded), 'application/json, application/a2a+json', encoded);
+      const json = await readJson(res, this.codec, method);
+      const decode: (json: unknown) => UnaryMethods[M]['result'] = this.codec.decode[method];
+      return decode(json);
+    } catch (error) {
+      throw withMethod(error, method);
+    }
+  }
+
+  async *stream<M extends StreamMethod>(method: M, params: StreamMethods[M], ctx: AttemptContext): AsyncIterable<StreamEvent> {
+    const routeOf: (p: StreamMethods[M]) => RestRoute = this.streamRoutes[method];
+    const encode: (p: StreamMethods[M]) => unknown = this.codec.encodeStream[method];
+    const encoded = encode(params);
+    const route = routeOf(params);
+    try {
+      let res = await this.exchange(ctx, route, SSE_TYPE, encoded);
+      if (res.status === 405 && route.fallbackVerb !== undefined) {
+        await res.close();
+        res = await this.exchange(ctx, { ...route, verb: route.fallbackVerb }, SSE_TYPE, encoded);
+      }
+      try {
+        if (!isSseType(res.headers) || res.status < 200 || res.status >= 300) {
+          const json = await readJson(res, this.codec, method);
+          throw notSse(res, JSON.stringify(json ?? ''), method);
+        }
+        for await (const ev of res.events()) {
+          const frameError = sseErrorFrame(ev, res, this.codec, method);
+          if (frameError) throw frameError;
+          if (ev.data.trim() === '') continue;
+          yield this.codec.decodeStreamEvent(parseJsonText(ev.data, method, res.status));
+        }
+      } finally {
+        await res.close();
+      }
+    } catch (error) {
+      throw withMethod(error, method);
+    }
+  }
+}

@@ -1,0 +1,191 @@
+/**
+ * The A2A v0.3 codecs. JSON-RPC v0.3 uses the `kind` shape; the v0.3 REST binding (`/v1/…`) uses the
+ * v0.3 ProtoJSON shape for requests (`content`, `ROLE_USER`). Both accept either shape in responses.
+ */
+import { z } from 'zod';
+import type { ResolvedSendParams } from '../binding.js';
+import { parseAgentCard } from '../card.js';
+import type { VersionCodec } from '../codec.js';
+import type { Message, Part, PushNotificationConfig, StreamEvent } from '../model.js';
+import { opt } from '../opt.js';
+import { noMember, parseWire } from '../validate.js';
+import {
+  artifactUpdateFromV03,
+  messageFromV03,
+  pushConfigFromV03,
+  statusUpdateFromV03,
+  taskFromV03,
+} from './decode.js';
+import {
+  V03ArtifactUpdateSchema,
+  V03MessageSchema,
+  V03StatusUpdateSchema,
+  V03TaskPushConfigSchema,
+  V03TaskSchema,
+} from './schemas.js';
+
+/** Which request shape a v0.3 codec writes. */
+export type V03Style = 'jsonrpc' | 'proto';
+
+/** Model Part → v0.3 Part in the given style. */
+export function partToV03(p: Part, style: V03Style = 'jsonrpc'): Record<string, unknown> {
+  const meta = opt('metadata', p.metadata);
+  if (style === 'proto') {
+    if (p.kind === 'text') return { text: p.text, ...meta };
+    if (p.kind === 'data') return { data: { data: p.data }, ...meta };
+    const f = p.file;
+    return { file: { ...(f.bytes !== undefined ? { fileWithBytes: f.bytes } : opt('fileWithUri', f.uri)), ...opt('mimeType', f.mimeType) }, ...meta };
+  }
+  if (p.kind === 'text') return { kind: 'text', text: p.text, ...meta };
+  if (p.kind === 'data') return { kind: 'data', data: p.data, ...meta };
+  const f = p.file;
+  return { kind: 'file', file: { ...opt('bytes', f.bytes), ...opt('uri', f.uri), ...opt('name', f.name), ...opt('mimeType', f.mimeType) }, ...meta };
+}
+
+/** Model Message → v0.3 Message in the given style. */
+export function messageToV03(m: Message, style: V03Style = 'jsonrpc'): Record<string, unknown> {
+  const parts = m.parts.map((p) => partToV03(p, style));
+  const common = {
+    messageId: m.messageId,
+    ...opt('contextId', m.contextId),
+    ...opt('taskId', m.taskId),
+    ...opt('referenceTaskIds', m.referenceTaskIds),
+    ...opt('extensions', m.extensions),
+    ...opt('metadata', m.metadata),
+  };
+  if (style === 'proto') return { ...common, role: m.role === 'user' ? 'ROLE_USER' : 'ROLE_AGENT', content: parts };
+  return { kind: 'message', ...common, role: m.role, parts };
+}
+
+function pushConfigToV03(c: PushNotificationConfig): Record<string, unknown> {
+  return { url: c.url, ...opt('id', c.id), ...opt('token', c.token), ...opt('authentication', c.authentication) };
+}
+
+function sendParams(style: V03Style) {
+  return (p: ResolvedSendParams): Record<string, unknown> => {
+    const c = p.configuration;
+    const configuration =
+      c === undefined
+        ? undefined
+        : {
+            ...opt('acceptedOutputModes', c.acceptedOutputModes),
+            ...opt('historyLength', c.historyLength),
+            ...opt('blocking', c.blocking),
+            ...(c.pushNotificationConfig === undefined
+              ? {}
+              : { [style === 'proto' ? 'pushNotification' : 'pushNotificationConfig']: pushConfigToV03(c.pushNotificationConfig) }),
+          };
+    return { message: messageToV03(p.message, style), ...opt('configuration', configuration), ...opt('metadata', p.metadata) };
+  };
+}
+
+const Envelope = z.looseObject({
+  kind: z.string().optional(),
+  task: z.unknown().optional(),
+  msg: z.unknown().optional(),
+  message: z.unknown().optional(),
+  statusUpdate: z.unknown().optional(),
+  artifactUpdate: z.unknown().optional(),
+  id: z.unknown().optional(),
+  messageId: z.unknown().optional(),
+});
+
+/**
+ * One v0.3 result or stream item → model: dispatches on `kind`, else on the ProtoJSON wrapper
+ * (`task`/`msg`/`message`/`statusUpdate`/`artifactUpdate`), else on its shape.
+ * @throws A2AClientError `invalid-response`.
+ */
+export function decodeV03Event(json: unknown, field = 'result'): StreamEvent {
+  const e = parseWire(Envelope, json, field);
+  switch (e.kind) {
+    case 'task':
+      return taskFromV03(parseWire(V03TaskSchema, json, field));
+    case 'message':
+      return messageFromV03(parseWire(V03MessageSchema, json, field));
+    case 'status-update':
+      return statusUpdateFromV03(parseWire(V03StatusUpdateSchema, json, field));
+    case 'artifact-update':
+      return artifactUpdateFromV03(parseWire(V03ArtifactUpdateSchema, json, field));
+    case undefined:
+      break;
+    default:
+      return parseWire(z.never(), e.kind, `${field}.kind`);
+  }
+  if (e.task !== undefined) return taskFromV03(parseWire(V03TaskSchema, e.task, `${field}.task`));
+  if (e.msg !== undefined) return messageFromV03(parseWire(V03MessageSchema, e.msg, `${field}.msg`));
+  if (e.statusUpdate !== undefined) return statusUpdateFromV03(parseWire(V03StatusUpdateSchema, e.statusUpdate, `${field}.statusUpdate`));
+  if (e.artifactUpdate !== undefined) return artifactUpdateFromV03(parseWire(V03ArtifactUpdateSchema, e.artifactUpdate, `${field}.artifactUpdate`));
+  if (e.id !== undefined) return taskFromV03(parseWire(V03TaskSchema, json, field));
+  if (e.message !== undefined) return messageFromV03(parseWire(V03MessageSchema, e.message, `${field}.message`));
+  if (e.messageId !== undefined) return messageFromV03(parseWire(V03MessageSchema, json, field));
+  return noMember(field);
+}
+
+function taskOnly(json: unknown) {
+  const ev = decodeV03Event(json);
+  return ev.kind === 'task' ? ev : parseWire(z.never(), ev.kind, 'result.kind');
+}
+
+const PushList = z.union([z.array(z.unknown()), z.looseObject({ configs: z.array(z.unknown()).optional() })]);
+
+/** Builds a v0.3 codec writing requests in `style`. */
+export function createV03Codec(style: V03Style): VersionCodec {
+  const send = sendParams(style);
+  return {
+    version: '0.3',
+    extensionsHeader: 'x-a2a-extensions',
+    versionHeaders: {},
+    rpcMethods: {
+      sendMessage: 'message/send',
+      sendStreamingMessage: 'message/stream',
+      getTask: 'tasks/get',
+      listTasks: undefined,
+      cancelTask: 'tasks/cancel',
+      subscribeToTask: 'tasks/resubscribe',
+      createTaskPushNotificationConfig: 'tasks/pushNotificationConfig/set',
+      getTaskPushNotificationConfig: 'tasks/pushNotificationConfig/get',
+      listTaskPushNotificationConfig: 'tasks/pushNotificationConfig/list',
+      deleteTaskPushNotificationConfig: 'tasks/pushNotificationConfig/delete',
+      getExtendedAgentCard: 'agent/getAuthenticatedExtendedCard',
+    },
+    encode: {
+      sendMessage: send,
+      getTask: (p) => ({ id: p.id, ...opt('historyLength', p.historyLength) }),
+      listTasks: () => ({}),
+      cancelTask: (p) => ({ id: p.id, ...opt('metadata', p.metadata) }),
+      createTaskPushNotificationConfig: (p) =>
+        style === 'proto'
+          ? { name: `tasks/${p.taskId}${p.config.id === undefined ? '' : `/pushNotificationConfigs/${p.config.id}`}`, pushNotificationConfig: pushConfigToV03(p.config) }
+          : { taskId: p.taskId, pushNotificationConfig: pushConfigToV03(p.config) },
+      getTaskPushNotificationConfig: (p) => ({ id: p.taskId, ...opt('pushNotificationConfigId', p.configId) }),
+      listTaskPushNotificationConfig: (p) => ({ id: p.taskId }),
+      deleteTaskPushNotificationConfig: (p) => ({ id: p.taskId, pushNotificationConfigId: p.configId }),
+      getExtendedAgentCard: () => ({}),
+    },
+    encodeStream: { sendStreamingMessage: send, subscribeToTask: (p) => ({ id: p.id }) },
+    decode: {
+      sendMessage: (json) => {
+        const ev = decodeV03Event(json);
+        return ev.kind === 'task' || ev.kind === 'message' ? ev : parseWire(z.never(), ev.kind, 'result.kind');
+      },
+      getTask: taskOnly,
+      cancelTask: taskOnly,
+      listTasks: () => parseWire(z.never(), undefined, 'result'),
+      createTaskPushNotificationConfig: (json) => pushConfigFromV03(parseWire(V03TaskPushConfigSchema, json, 'result')),
+      getTaskPushNotificationConfig: (json) => pushConfigFromV03(parseWire(V03TaskPushConfigSchema, json, 'result')),
+      listTaskPushNotificationConfig: (json) => {
+        const r = parseWire(PushList, json, 'result');
+        const items = Array.isArray(r) ? r : (r.configs ?? []);
+        return items.map((c, i) => pushConfigFromV03(parseWire(V03TaskPushConfigSchema, c, `result.${i}`)));
+      },
+      deleteTaskPushNotificationConfig: () => undefined,
+      getExtendedAgentCard: (json) => parseAgentCard(json),
+    },
+    decodeStreamEvent: (json) => decodeV03Event(json),
+  };
+}
+
+/** v0.3 JSON-RPC codec (`kind` shape). */
+export const v03Codec: VersionCodec = createV03Codec('jsonrpc');
+/** v0.3 REST codec (ProtoJSON request shape). */
+export const v03RestCodec: VersionCodec = createV03Codec('proto');

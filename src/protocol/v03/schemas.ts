@@ -1,0 +1,185 @@
+/**
+ * zod schemas for A2A v0.3 objects. They accept the v0.3 JSON-RPC shape (`kind` discriminators,
+ * lowercase states) and, for the v0.3 REST binding, the v0.3 ProtoJSON shape the official server sends
+ * there (`TASK_STATE_*`, `ROLE_*`, `content` instead of `parts`, `file.fileWithUri`). Incoming objects are
+ * loose so unknown fields survive.
+ */
+import { z } from 'zod';
+
+const metadata = z.record(z.string(), z.unknown());
+
+/** v0.3 task state, lowercase or its ProtoJSON enum name. */
+export const V03TaskStateSchema = z.enum([
+  'submitted',
+  'working',
+  'input-required',
+  'auth-required',
+  'completed',
+  'canceled',
+  'failed',
+  'rejected',
+  'unknown',
+  'TASK_STATE_UNSPECIFIED',
+  'TASK_STATE_SUBMITTED',
+  'TASK_STATE_WORKING',
+  'TASK_STATE_COMPLETED',
+  'TASK_STATE_FAILED',
+  'TASK_STATE_CANCELLED',
+  'TASK_STATE_CANCELED',
+  'TASK_STATE_INPUT_REQUIRED',
+  'TASK_STATE_REJECTED',
+  'TASK_STATE_AUTH_REQUIRED',
+]);
+
+/** Validates a v0.3 `Role` from the wire (loose: unknown fields kept). */
+export const V03RoleSchema = z.enum(['user', 'agent', 'ROLE_USER', 'ROLE_AGENT', 'ROLE_UNSPECIFIED']);
+
+/** v0.3 file content: `{bytes|uri,name?,mimeType?}` (JSON-RPC) or `{fileWithUri|fileWithBytes,mimeType?}` (ProtoJSON). */
+export const V03FileSchema = z.looseObject({
+  bytes: z.string().optional(),
+  uri: z.string().optional(),
+  name: z.string().optional(),
+  mimeType: z.string().optional(),
+  fileWithUri: z.string().optional(),
+  fileWithBytes: z.string().optional(),
+});
+
+/** v0.3 Part: `{kind:'text'|'file'|'data', …}`; without `kind`, one of `text`, `file`, `data` (ProtoJSON). */
+export const V03PartSchema = z
+  .looseObject({
+    kind: z.enum(['text', 'file', 'data']).optional(),
+    text: z.string().optional(),
+    file: V03FileSchema.optional(),
+    data: z.unknown().optional(),
+    metadata: metadata.optional(),
+  })
+  .refine(
+    (p) =>
+      p.kind === 'text' ? p.text !== undefined : p.kind === 'file' ? p.file !== undefined : p.kind === 'data' ? p.data !== undefined
+        : [p.text, p.file, p.data].filter((v) => v !== undefined).length === 1,
+    { message: 'a Part needs its content (text, file or data)' },
+  );
+
+/** Validates a v0.3 `Message` from the wire (loose: unknown fields kept). */
+export const V03MessageSchema = z
+  .looseObject({
+    kind: z.literal('message').optional(),
+    messageId: z.string(),
+    role: V03RoleSchema,
+    parts: z.array(V03PartSchema).optional(),
+    content: z.array(V03PartSchema).optional(),
+    contextId: z.string().optional(),
+    taskId: z.string().optional(),
+    referenceTaskIds: z.array(z.string()).optional(),
+    extensions: z.array(z.string()).optional(),
+    metadata: metadata.optional(),
+  })
+  .refine((m) => m.parts !== undefined || m.content !== undefined, { message: 'a Message needs parts', path: ['parts'] });
+
+/** Validates a v0.3 `TaskStatus` from the wire (loose: unknown fields kept). */
+export const V03TaskStatusSchema = z.looseObject({
+  state: V03TaskStateSchema,
+  message: V03MessageSchema.optional(),
+  update: V03MessageSchema.optional(),
+  timestamp: z.string().optional(),
+});
+
+/** Validates a v0.3 `Artifact` from the wire (loose: unknown fields kept). */
+export const V03ArtifactSchema = z.looseObject({
+  artifactId: z.string(),
+  name: z.string().optional(),
+  description: z.string().optional(),
+  parts: z.array(V03PartSchema),
+  extensions: z.array(z.string()).optional(),
+  metadata: metadata.optional(),
+});
+
+/** Validates a v0.3 `Task` from the wire (loose: unknown fields kept). */
+export const V03TaskSchema = z.looseObject({
+  kind: z.literal('task').optional(),
+  id: z.string(),
+  contextId: z.string(),
+  status: V03TaskStatusSchema,
+  artifacts: z.array(V03ArtifactSchema).optional(),
+  history: z.array(V03MessageSchema).optional(),
+  metadata: metadata.optional(),
+});
+
+/** Validates a v0.3 `StatusUpdate` from the wire (loose: unknown fields kept). */
+export const V03StatusUpdateSchema = z.looseObject({
+  kind: z.literal('status-update').optional(),
+  taskId: z.string(),
+  contextId: z.string(),
+  status: V03TaskStatusSchema,
+  final: z.boolean().optional(),
+  metadata: metadata.optional(),
+});
+
+/** Validates a v0.3 `ArtifactUpdate` from the wire (loose: unknown fields kept). */
+export const V03ArtifactUpdateSchema = z.looseObject({
+  kind: z.literal('artifact-update').optional(),
+  taskId: z.string(),
+  contextId: z.string(),
+  artifact: V03ArtifactSchema,
+  append: z.boolean().optional(),
+  lastChunk: z.boolean().optional(),
+  metadata: metadata.optional(),
+});
+
+/** Validates a v0.3 `PushConfig` from the wire (loose: unknown fields kept). */
+export const V03PushConfigSchema = z.looseObject({
+  id: z.string().optional(),
+  url: z.string(),
+  token: z.string().optional(),
+  authentication: z.looseObject({ schemes: z.array(z.string()).optional(), credentials: z.string().optional() }).optional(),
+});
+
+/** v0.3 `TaskPushNotificationConfig`; ProtoJSON names the task in `name: tasks/{id}/pushNotificationConfigs/{cid}`. */
+export const V03TaskPushConfigSchema = z
+  .looseObject({ taskId: z.string().optional(), name: z.string().optional(), pushNotificationConfig: V03PushConfigSchema })
+  .refine((c) => c.taskId !== undefined || c.name !== undefined, { message: 'missing taskId', path: ['taskId'] });
+
+const skill = z.looseObject({
+  id: z.string(),
+  name: z.string(),
+  description: z.string().optional(),
+  tags: z.array(z.string()).optional(),
+  examples: z.array(z.string()).optional(),
+});
+
+/** v0.3 `AgentCard` (the fields the client uses). */
+export const V03AgentCardSchema = z.looseObject({
+  name: z.string(),
+  description: z.string().optional(),
+  version: z.string().optional(),
+  url: z.string(),
+  protocolVersion: z.string().optional(),
+  preferredTransport: z.string().optional(),
+  additionalInterfaces: z.array(z.looseObject({ url: z.string(), transport: z.string() })).optional(),
+  capabilities: z
+    .looseObject({
+      streaming: z.boolean().optional(),
+      pushNotifications: z.boolean().optional(),
+      stateTransitionHistory: z.boolean().optional(),
+      extensions: z.array(z.looseObject({ uri: z.string(), required: z.boolean().optional() })).optional(),
+    })
+    .optional(),
+  supportsAuthenticatedExtendedCard: z.boolean().optional(),
+  skills: z.array(skill).optional(),
+  defaultInputModes: z.array(z.string()).optional(),
+  defaultOutputModes: z.array(z.string()).optional(),
+  provider: z.looseObject({ organization: z.string().optional(), url: z.string().optional() }).optional(),
+});
+
+/** A validated wire `Part`. */
+export type V03Part = z.infer<typeof V03PartSchema>;
+/** A validated wire `Message`. */
+export type V03Message = z.infer<typeof V03MessageSchema>;
+/** A validated wire `Task`. */
+export type V03Task = z.infer<typeof V03TaskSchema>;
+/** A validated wire `Artifact`. */
+export type V03Artifact = z.infer<typeof V03ArtifactSchema>;
+/** A validated wire `TaskStatus`. */
+export type V03TaskStatus = z.infer<typeof V03TaskStatusSchema>;
+/** A validated wire `AgentCard`. */
+export type V03AgentCard = z.infer<typeof V03AgentCardSchema>;

@@ -1,0 +1,157 @@
+/** The A2A v1.0 codec: ProtoJSON encoding of requests and validated normalisation of responses. */
+import type { ResolvedSendParams } from '../binding.js';
+import { parseAgentCard } from '../card.js';
+import type { VersionCodec } from '../codec.js';
+import type { Message, Part, PushNotificationConfig, StreamEvent, TaskState } from '../model.js';
+import { opt } from '../opt.js';
+import { noMember, parseWire } from '../validate.js';
+import {
+  artifactUpdateFromV1,
+  messageFromV1,
+  pushConfigFromV1,
+  statusUpdateFromV1,
+  taskFromV1,
+} from './decode.js';
+import {
+  V1ListPushConfigsResponseSchema,
+  V1ListTasksResponseSchema,
+  V1SendMessageResponseSchema,
+  V1StreamResponseSchema,
+  V1TaskPushConfigSchema,
+  V1TaskSchema,
+} from './schemas.js';
+
+/** Model Part → v1.0 Part. */
+export function partToV1(p: Part): Record<string, unknown> {
+  const meta = opt('metadata', p.metadata);
+  if (p.kind === 'text') return { text: p.text, ...opt('mediaType', p.mediaType), ...meta };
+  if (p.kind === 'data') return { data: p.data, ...opt('mediaType', p.mediaType), ...meta };
+  return {
+    ...(p.file.bytes !== undefined ? { raw: p.file.bytes } : opt('url', p.file.uri)),
+    ...opt('filename', p.file.name),
+    ...opt('mediaType', p.file.mimeType),
+    ...meta,
+  };
+}
+
+/** Model Message → v1.0 Message. */
+export function messageToV1(m: Message): Record<string, unknown> {
+  return {
+    messageId: m.messageId,
+    role: m.role === 'user' ? 'ROLE_USER' : 'ROLE_AGENT',
+    parts: m.parts.map(partToV1),
+    ...opt('contextId', m.contextId),
+    ...opt('taskId', m.taskId),
+    ...opt('referenceTaskIds', m.referenceTaskIds),
+    ...opt('extensions', m.extensions),
+    ...opt('metadata', m.metadata),
+  };
+}
+
+/** Model state → v1.0 state name. */
+export function stateToV1(state: TaskState): string {
+  return state === 'unknown' ? 'TASK_STATE_UNSPECIFIED' : `TASK_STATE_${state.toUpperCase().replace('-', '_')}`;
+}
+
+function pushConfigToV1(taskId: string, c: PushNotificationConfig): Record<string, unknown> {
+  const auth = c.authentication;
+  return {
+    taskId,
+    url: c.url,
+    ...opt('id', c.id),
+    ...opt('token', c.token),
+    ...(auth === undefined ? {} : { authentication: { ...opt('scheme', auth.schemes[0]), ...opt('credentials', auth.credentials) } }),
+  };
+}
+
+/** `SendMessageRequest` from resolved send params. */
+export function sendParamsToV1(p: ResolvedSendParams): Record<string, unknown> {
+  const c = p.configuration;
+  const configuration =
+    c === undefined
+      ? undefined
+      : {
+          ...opt('acceptedOutputModes', c.acceptedOutputModes),
+          ...opt('historyLength', c.historyLength),
+          ...(c.blocking === false ? { returnImmediately: true } : {}),
+          ...(c.pushNotificationConfig === undefined ? {} : { taskPushNotificationConfig: pushConfigToV1('', c.pushNotificationConfig) }),
+        };
+  return { message: messageToV1(p.message), ...opt('configuration', configuration), ...opt('metadata', p.metadata) };
+}
+
+/** One v1.0 `StreamResponse` → model event. @throws A2AClientError `invalid-response`. */
+export function decodeV1StreamEvent(json: unknown, field = 'result'): StreamEvent {
+  const r = parseWire(V1StreamResponseSchema, json, field);
+  if (r.task) return taskFromV1(r.task);
+  if (r.message) return messageFromV1(r.message);
+  if (r.statusUpdate) return statusUpdateFromV1(r.statusUpdate);
+  if (r.artifactUpdate) return artifactUpdateFromV1(r.artifactUpdate);
+  // The schema's refinement guarantees one member; this line only satisfies the compiler.
+  return noMember('result');
+}
+
+/** The A2A v1.0 codec. */
+export const v1Codec: VersionCodec = {
+  version: '1.0',
+  extensionsHeader: 'a2a-extensions',
+  versionHeaders: { 'a2a-version': '1.0' },
+  rpcMethods: {
+    sendMessage: 'SendMessage',
+    sendStreamingMessage: 'SendStreamingMessage',
+    getTask: 'GetTask',
+    listTasks: 'ListTasks',
+    cancelTask: 'CancelTask',
+    subscribeToTask: 'SubscribeToTask',
+    createTaskPushNotificationConfig: 'CreateTaskPushNotificationConfig',
+    getTaskPushNotificationConfig: 'GetTaskPushNotificationConfig',
+    listTaskPushNotificationConfig: 'ListTaskPushNotificationConfigs',
+    deleteTaskPushNotificationConfig: 'DeleteTaskPushNotificationConfig',
+    getExtendedAgentCard: 'GetExtendedAgentCard',
+  },
+  encode: {
+    sendMessage: sendParamsToV1,
+    getTask: (p) => ({ id: p.id, ...opt('historyLength', p.historyLength) }),
+    listTasks: (p) => ({
+      ...opt('contextId', p.contextId),
+      ...(p.status === undefined ? {} : { status: stateToV1(p.status) }),
+      ...opt('pageSize', p.pageSize),
+      ...opt('pageToken', p.pageToken),
+      ...opt('historyLength', p.historyLength),
+      ...opt('statusTimestampAfter', p.statusTimestampAfter),
+      ...opt('includeArtifacts', p.includeArtifacts),
+    }),
+    cancelTask: (p) => ({ id: p.id, ...opt('metadata', p.metadata) }),
+    createTaskPushNotificationConfig: (p) => pushConfigToV1(p.taskId, p.config),
+    getTaskPushNotificationConfig: (p) => ({ taskId: p.taskId, ...opt('id', p.configId) }),
+    listTaskPushNotificationConfig: (p) => ({ taskId: p.taskId }),
+    deleteTaskPushNotificationConfig: (p) => ({ taskId: p.taskId, id: p.configId }),
+    getExtendedAgentCard: () => ({}),
+  },
+  encodeStream: { sendStreamingMessage: sendParamsToV1, subscribeToTask: (p) => ({ id: p.id }) },
+  decode: {
+    sendMessage: (json) => {
+      const r = parseWire(V1SendMessageResponseSchema, json, 'result');
+      if (r.task) return taskFromV1(r.task);
+      if (r.message) return messageFromV1(r.message);
+      return noMember('result');
+    },
+    getTask: (json) => taskFromV1(parseWire(V1TaskSchema, json, 'result')),
+    cancelTask: (json) => taskFromV1(parseWire(V1TaskSchema, json, 'result')),
+    listTasks: (json) => {
+      const r = parseWire(V1ListTasksResponseSchema, json, 'result');
+      return {
+        tasks: r.tasks.map(taskFromV1),
+        ...(r.nextPageToken ? { nextPageToken: r.nextPageToken } : {}),
+        ...opt('pageSize', r.pageSize),
+        ...opt('totalSize', r.totalSize),
+      };
+    },
+    createTaskPushNotificationConfig: (json) => pushConfigFromV1(parseWire(V1TaskPushConfigSchema, json, 'result')),
+    getTaskPushNotificationConfig: (json) => pushConfigFromV1(parseWire(V1TaskPushConfigSchema, json, 'result')),
+    listTaskPushNotificationConfig: (json) =>
+      (parseWire(V1ListPushConfigsResponseSchema, json, 'result').configs ?? []).map(pushConfigFromV1),
+    deleteTaskPushNotificationConfig: () => undefined,
+    getExtendedAgentCard: (json) => parseAgentCard(json),
+  },
+  decodeStreamEvent: (json) => decodeV1StreamEvent(json),
+};

@@ -1,0 +1,197 @@
+/**
+ * zod schemas for A2A v1.0 ProtoJSON as it arrives on the wire. Incoming objects are loose so unknown
+ * fields and extensions survive; only what the model needs is checked.
+ */
+import { z } from 'zod';
+
+const metadata = z.record(z.string(), z.unknown());
+
+/** v1.0 `TaskState` enum names. */
+export const V1TaskStateSchema = z.enum([
+  'TASK_STATE_UNSPECIFIED',
+  'TASK_STATE_SUBMITTED',
+  'TASK_STATE_WORKING',
+  'TASK_STATE_COMPLETED',
+  'TASK_STATE_FAILED',
+  'TASK_STATE_CANCELED',
+  'TASK_STATE_INPUT_REQUIRED',
+  'TASK_STATE_REJECTED',
+  'TASK_STATE_AUTH_REQUIRED',
+]);
+
+/** v1.0 `Role` enum names. */
+export const V1RoleSchema = z.enum(['ROLE_UNSPECIFIED', 'ROLE_USER', 'ROLE_AGENT']);
+
+/** v1.0 Part: exactly one of `text`, `raw` (base64), `url`, `data`. */
+export const V1PartSchema = z
+  .looseObject({
+    text: z.string().optional(),
+    raw: z.string().optional(),
+    url: z.string().optional(),
+    data: z.unknown().optional(),
+    filename: z.string().optional(),
+    mediaType: z.string().optional(),
+    metadata: metadata.optional(),
+  })
+  .refine((p) => [p.text, p.raw, p.url, p.data].filter((v) => v !== undefined).length === 1, {
+    message: 'a Part needs exactly one of text, raw, url, data',
+  });
+
+/** Validates a v1.0 `Message` from the wire (loose: unknown fields kept). */
+export const V1MessageSchema = z.looseObject({
+  messageId: z.string(),
+  role: V1RoleSchema,
+  parts: z.array(V1PartSchema),
+  contextId: z.string().optional(),
+  taskId: z.string().optional(),
+  referenceTaskIds: z.array(z.string()).optional(),
+  extensions: z.array(z.string()).optional(),
+  metadata: metadata.optional(),
+});
+
+/** Validates a v1.0 `TaskStatus` from the wire (loose: unknown fields kept). */
+export const V1TaskStatusSchema = z.looseObject({
+  state: V1TaskStateSchema,
+  message: V1MessageSchema.optional(),
+  timestamp: z.string().optional(),
+});
+
+/** Validates a v1.0 `Artifact` from the wire (loose: unknown fields kept). */
+export const V1ArtifactSchema = z.looseObject({
+  artifactId: z.string(),
+  name: z.string().optional(),
+  description: z.string().optional(),
+  parts: z.array(V1PartSchema),
+  extensions: z.array(z.string()).optional(),
+  metadata: metadata.optional(),
+});
+
+/** Validates a v1.0 `Task` from the wire (loose: unknown fields kept). */
+export const V1TaskSchema = z.looseObject({
+  id: z.string(),
+  contextId: z.string(),
+  status: V1TaskStatusSchema,
+  artifacts: z.array(V1ArtifactSchema).optional(),
+  history: z.array(V1MessageSchema).optional(),
+  metadata: metadata.optional(),
+});
+
+/** Validates a v1.0 `StatusUpdate` from the wire (loose: unknown fields kept). */
+export const V1StatusUpdateSchema = z.looseObject({
+  taskId: z.string(),
+  contextId: z.string(),
+  status: V1TaskStatusSchema,
+  metadata: metadata.optional(),
+});
+
+/** Validates a v1.0 `ArtifactUpdate` from the wire (loose: unknown fields kept). */
+export const V1ArtifactUpdateSchema = z.looseObject({
+  taskId: z.string(),
+  contextId: z.string(),
+  artifact: V1ArtifactSchema,
+  append: z.boolean().optional(),
+  lastChunk: z.boolean().optional(),
+  metadata: metadata.optional(),
+});
+
+/** `SendMessageResponse`: exactly one of `task`, `message`. */
+export const V1SendMessageResponseSchema = z
+  .looseObject({ task: V1TaskSchema.optional(), message: V1MessageSchema.optional() })
+  .refine((r) => (r.task === undefined) !== (r.message === undefined), {
+    message: 'expected exactly one of task, message',
+  });
+
+/** `StreamResponse`: exactly one of `task`, `message`, `statusUpdate`, `artifactUpdate`. */
+export const V1StreamResponseSchema = z
+  .looseObject({
+    task: V1TaskSchema.optional(),
+    message: V1MessageSchema.optional(),
+    statusUpdate: V1StatusUpdateSchema.optional(),
+    artifactUpdate: V1ArtifactUpdateSchema.optional(),
+  })
+  .refine((r) => [r.task, r.message, r.statusUpdate, r.artifactUpdate].filter((v) => v !== undefined).length === 1, {
+    message: 'expected exactly one of task, message, statusUpdate, artifactUpdate',
+  });
+
+/** Validates a v1.0 `ListTasksResponse` from the wire (loose: unknown fields kept). */
+export const V1ListTasksResponseSchema = z.looseObject({
+  tasks: z.array(V1TaskSchema),
+  nextPageToken: z.string().optional(),
+  pageSize: z.number().optional(),
+  totalSize: z.number().optional(),
+});
+
+/** Validates a v1.0 `AuthenticationInfo` from the wire (loose: unknown fields kept). */
+export const V1AuthenticationInfoSchema = z.looseObject({
+  scheme: z.string().optional(),
+  credentials: z.string().optional(),
+});
+
+/** v1.0 `TaskPushNotificationConfig` (flat: `id`, `taskId`, `url`, `token`, `authentication`). */
+export const V1TaskPushConfigSchema = z.looseObject({
+  id: z.string().optional(),
+  taskId: z.string(),
+  url: z.string(),
+  token: z.string().optional(),
+  authentication: V1AuthenticationInfoSchema.optional(),
+  tenant: z.string().optional(),
+});
+
+/** Validates a v1.0 `ListPushConfigsResponse` from the wire (loose: unknown fields kept). */
+export const V1ListPushConfigsResponseSchema = z.looseObject({
+  configs: z.array(V1TaskPushConfigSchema).optional(),
+  nextPageToken: z.string().optional(),
+});
+
+/** Validates a v1.0 `AgentInterface` from the wire (loose: unknown fields kept). */
+export const V1AgentInterfaceSchema = z.looseObject({
+  url: z.string(),
+  protocolBinding: z.string(),
+  protocolVersion: z.string(),
+  tenant: z.string().optional(),
+});
+
+const skill = z.looseObject({
+  id: z.string(),
+  name: z.string(),
+  description: z.string().optional(),
+  tags: z.array(z.string()).optional(),
+  examples: z.array(z.string()).optional(),
+});
+
+const extension = z.looseObject({ uri: z.string(), required: z.boolean().optional() });
+
+/** v1.0 `AgentCard` (the fields the client uses). */
+export const V1AgentCardSchema = z.looseObject({
+  name: z.string(),
+  description: z.string().optional(),
+  version: z.string().optional(),
+  supportedInterfaces: z.array(V1AgentInterfaceSchema).min(1),
+  capabilities: z
+    .looseObject({
+      streaming: z.boolean().optional(),
+      pushNotifications: z.boolean().optional(),
+      extendedAgentCard: z.boolean().optional(),
+      extensions: z.array(extension).optional(),
+    })
+    .optional(),
+  skills: z.array(skill).optional(),
+  defaultInputModes: z.array(z.string()).optional(),
+  defaultOutputModes: z.array(z.string()).optional(),
+  provider: z.looseObject({ organization: z.string().optional(), url: z.string().optional() }).optional(),
+});
+
+/** A validated wire `Part`. */
+export type V1Part = z.infer<typeof V1PartSchema>;
+/** A validated wire `Message`. */
+export type V1Message = z.infer<typeof V1MessageSchema>;
+/** A validated wire `Task`. */
+export type V1Task = z.infer<typeof V1TaskSchema>;
+/** A validated wire `Artifact`. */
+export type V1Artifact = z.infer<typeof V1ArtifactSchema>;
+/** A validated wire `TaskStatus`. */
+export type V1TaskStatus = z.infer<typeof V1TaskStatusSchema>;
+/** A validated wire `TaskPushConfig`. */
+export type V1TaskPushConfig = z.infer<typeof V1TaskPushConfigSchema>;
+/** A validated wire `AgentCard`. */
+export type V1AgentCard = z.infer<typeof V1AgentCardSchema>;
