@@ -4,20 +4,19 @@
  * and lets the default converter apply the one rule, so business code keeps branching on
  * `event.error.code` whichever agent answered.
  *
- * Run: `npx tsx examples/custom-converter.ts` (or import `main()` in a test).
+ * Run by `npm test` (test/examples); after `npm run build` also `npx tsx examples/custom-converter.ts`.
  */
 import {
   ConverterRegistry,
   defaultConverter,
   isTerminalError,
   responseErrorFromMetadata,
+  type AgentCard,
   type AgentEvent,
   type EventConverter,
+  type Metadata,
+  type SendResult,
 } from 'a2a-resilient';
-
-type Card = Parameters<ConverterRegistry['select']>[0];
-type Result = Parameters<EventConverter['convert']>[0];
-type Metadata = Record<string, unknown>;
 
 /** Acme's keys → the standard ones; everything else is kept. */
 function standardise(metadata: Metadata | undefined): Metadata | undefined {
@@ -41,7 +40,7 @@ export function main(): { converter: string; events: AgentEvent[]; terminal: boo
   const registry = new ConverterRegistry().register(acmeConverter, {
     match: (card) => card.provider?.organization === 'Acme',
   });
-  const card: Card = {
+  const card: AgentCard = {
     name: 'acme-orders',
     provider: { organization: 'Acme' },
     interfaces: [{ url: 'http://127.0.0.1:4000/', binding: 'JSONRPC', version: '1.0' }],
@@ -51,7 +50,7 @@ export function main(): { converter: string; events: AgentEvent[]; terminal: boo
   };
   const converter = registry.select(card);
 
-  const failedTask: Result = {
+  const failedTask: SendResult = {
     kind: 'task',
     id: 'task-7',
     contextId: 'ctx-7',

@@ -1,0 +1,105 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { main } from '../../src/cli/cli.js';
+import type { CommandIO } from '../../src/cli/io.js';
+import { failedTask, mockAgent, replyText, stream, type MockServer } from '../../mocks/index.js';
+
+function capture(): CommandIO & { stdout: string[]; stderr: string[] } {
+  const stdout: string[] = [];
+  const stderr: string[] = [];
+  return { stdout, stderr, out: (l) => stdout.push(l), err: (l) => stderr.push(l) };
+}
+
+const servers: MockServer[] = [];
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((s) => s.close()));
+});
+
+async function serve(name: string, configure: (a: ReturnType<typeof mockAgent>) => void, version: '1.0' | '0.3' = '1.0') {
+  const agent = mockAgent({ name, version, binding: 'JSONRPC', description: 'a test agent' });
+  configure(agent);
+  const server = await agent.listen();
+  servers.push(server);
+  return server.url;
+}
+
+describe('a2a-resilient CLI', () => {
+  it('prints usage with --help (exit 0) and without a command (exit 2)', async () => {
+    const io = capture();
+    expect(await main(['--help'], io)).toBe(0);
+    expect(io.stdout.join('\n')).toContain('Usage: a2a-resilient <command>');
+    expect(await main([], capture())).toBe(2);
+  });
+
+  it.each([
+    [['nope'], /unknown command "nope"/],
+    [['send', 'http://127.0.0.1:1'], /missing arguments/],
+    [['send', 'http://127.0.0.1:1', 'hi', '--retries', 'many'], /--retries takes a whole number/],
+    [['card', 'http://127.0.0.1:1', '--bogus'], /Unknown option '--bogus'/],
+    [['demo', 'extra'], /unexpected argument: extra/],
+  ])('rejects bad arguments %j with a clear message and exit code 2', async (argv, message) => {
+    const io = capture();
+    expect(await main(argv, io)).toBe(2);
+    expect(io.stderr.join('\n')).toMatch(message);
+  });
+
+  it.each(['card', 'send', 'demo'])('%s --help prints its usage', async (command) => {
+    const io = capture();
+    expect(await main([command, '--help'], io)).toBe(0);
+    expect(io.stdout.join('\n')).toContain(`Usage: a2a-resilient ${command}`);
+  });
+
+  it('card: describes the agent, its protocol and skills', async () => {
+    const url = await serve('cli-card', () => undefined, '0.3');
+    const io = capture();
+    expect(await main(['card', url], io)).toBe(0);
+    const out = io.stdout.join('\n');
+    expect(out).toContain('cli-card');
+    expect(out).toContain(`speaks A2A 0.3 over JSONRPC at ${url}`);
+    expect(out).toMatch(/capabilities: .*streaming=true/);
+  });
+
+  it('card: an unreachable agent exits 1 with the error kind', async () => {
+    const io = capture();
+    expect(await main(['card', 'http://127.0.0.1:1'], io)).toBe(1);
+    expect(io.stderr.join('\n')).toContain('kind=connection');
+  });
+
+  it('send: prints the answer and exits 0', async () => {
+    const url = await serve('cli-send', (a) => a.on('sendMessage', replyText('pong')));
+    const io = capture();
+    expect(await main(['send', url, 'ping'], io)).toBe(0);
+    expect(io.stdout).toEqual(['pong']);
+  });
+
+  it('send: a terminal error prints its structured fields and exits 1', async () => {
+    const url = await serve('cli-fail', (a) =>
+      a.on('sendMessage', failedTask({ error_type: 'flow_error', error_code: 40401, error_message: 'invoice not found' })),
+    );
+    const io = capture();
+    expect(await main(['send', url, 'ping', '--retries', '0'], io)).toBe(1);
+    expect(io.stderr.join('\n')).toContain('error: invoice not found');
+    expect(io.stderr.join('\n')).toContain('type=flow_error code=40401');
+  });
+
+  it('send --stream --json: one JSON event per line as they arrive', async () => {
+    const url = await serve('cli-stream', (a) =>
+      a.on('sendStreamingMessage', stream([{ status: 'working' }, { artifact: 'hel' }, { artifact: 'lo', append: true }, { status: 'completed' }])),
+    );
+    const io = capture();
+    expect(await main(['send', url, 'hi', '--stream', '--json'], io)).toBe(0);
+    const events = io.stdout.map((l) => JSON.parse(l) as { object: string; text?: string; done: boolean });
+    expect(events.at(-1)).toMatchObject({ object: 'chat.completion', done: true, text: 'hello' });
+    expect(events.filter((e) => e.object === 'chat.completion.chunk').map((e) => e.text)).toEqual(['hel', 'lo']);
+  });
+
+  it('demo: runs the whole story against local mock agents and exits 0', async () => {
+    const io = capture();
+    expect(await main(['demo'], io)).toBe(0);
+    const out = io.stdout.join('\n');
+    expect(out).toContain('Round 1');
+    expect(out).toMatch(/translator: attempt 1 failed .*retrying in 1000 ms/);
+    expect(out).toContain('archive: circuit breaker OPEN');
+    expect(out).toMatch(/failed +billing +invoice INV-7 not found\n +type=flow_error code=40401/);
+    expect(out).toMatch(/Round 2[\s\S]*skipped archive/);
+  }, 20_000);
+});

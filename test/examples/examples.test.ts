@@ -1,0 +1,30 @@
+// Every example in examples/ is run here, through the package's public entry points, so none can rot.
+import { describe, expect, it, vi } from 'vitest';
+import { main as coordinatorFanOut } from '../../examples/coordinator-fan-out.js';
+import { main as customConverter } from '../../examples/custom-converter.js';
+import { main as protocolLevel } from '../../examples/protocol-level.js';
+
+describe('examples', () => {
+  it('coordinator-fan-out: two answers within the deadline, the hanging agent reported as a timeout', async () => {
+    vi.spyOn(console, 'log').mockImplementation(() => undefined);
+    const started = performance.now();
+    const { answers, failed } = await coordinatorFanOut();
+    expect(performance.now() - started).toBeLessThan(3_000);
+    expect(answers.sort()).toEqual(['flights: LH 123 at 09:40', 'hotels: Hotel Adlon, 2 nights']);
+    expect(failed.map((f) => [f.agent, f.error.type, f.error.code])).toEqual([['weather', 'timeout_error', 'deadline-exceeded']]);
+  });
+
+  it('custom-converter: the provider converter is chosen by card and yields the standard ResponseError', () => {
+    const result = customConverter();
+    expect(result).toMatchObject({ converter: 'acme', terminal: true, code: '40901' });
+    expect(result.events.at(-1)?.error).toMatchObject({ type: 'flow_error', message: 'inventory unavailable', code: '40901' });
+  });
+
+  it('protocol-level: task read back, per-call deadline, caller abort', async () => {
+    const { task, deadline, aborted } = await protocolLevel();
+    expect(task.status.state).toBe('completed');
+    expect(task.artifacts?.[0]?.parts[0]).toMatchObject({ kind: 'text', text: 'Q3 revenue: 4.2M' });
+    expect(deadline).toBe('deadline-exceeded');
+    expect(aborted).toBe('aborted');
+  });
+});
