@@ -1,0 +1,12 @@
+import type { EngineOptions, HttpEngine } from './engine.js';
+import { FetchEngine } from './fetch-engine.js';
+import { UndiciEngine } from './undici-engine.js';
+
+/**
+ * Picks the engine for a client: the fetch engine when `options.fetch` is set, else the undici engine
+ * (over `options.dispatcher` if given, which the engine will not close).
+ */
+export function createEngine(options: EngineOptions = {}): HttpEngine {
+  if (options.fetch !== undefined) return new FetchEngine(options.fetch);
+  return new UndiciEngine({ dispatcher: options.dispatcher });
+}

@@ -1,0 +1,65 @@
+import type { EngineRequest, EngineResponse, HttpEngine } from './engine.js';
+import { webStreamSource } from './body-source.js';
+import { normalizeTransportError } from './normalize-error.js';
+import { StreamedResponse } from './streamed-response.js';
+import { Watchdog } from './watchdog.js';
+
+/** A WHATWG fetch, or `'global'` for `globalThis.fetch` looked up at each call (msw patches it). */
+export type FetchSource = typeof globalThis.fetch | 'global';
+
+/**
+ * An engine over any WHATWG `fetch`. Fetch cannot tell when a connection was opened, so the wait for
+ * headers is one timer of `max(connectMs, readMs)` reported as `read-timeout` (we cannot know that nothing
+ * was sent, so `connect-timeout`, which promises that, is never claimed). Likewise a reset, close,
+ * abort or deadline before headers is `after-send` unless the error code proves otherwise. Redirects
+ * are not followed (`redirect: 'manual'`), as with `undici.request`. Body, stream, deadline and
+ * abort handling are the same code as the undici engine's.
+ */
+export class FetchEngine implements HttpEngine {
+  readonly name = 'fetch';
+  readonly #fetch: FetchSource;
+
+  /** `fetch`: the function to call, or `'global'`. */
+  constructor(fetch: FetchSource) {
+    this.#fetch = fetch;
+  }
+
+  /**
+   * Sends the request; resolves when response headers arrive.
+   * @throws A2AClientError `read-timeout`, `deadline-exceeded`, `aborted`, `connection`.
+   */
+  async send(req: EngineRequest): Promise<EngineResponse> {
+    const watchdog = new Watchdog({ signal: req.signal, deadline: req.deadline });
+    watchdog.arm('read-timeout', Math.max(req.timeouts.connectMs, req.timeouts.readMs));
+    const fetchFn = this.#fetch === 'global' ? globalThis.fetch : this.#fetch;
+    let pending: Promise<Response>;
+    try {
+      const init: RequestInit = { method: req.method, headers: req.headers, signal: watchdog.signal, redirect: 'manual' };
+      if (req.body !== undefined) init.body = req.body;
+      pending = watchdog.failure ? Promise.reject(watchdog.failure) : fetchFn(req.url, init);
+      // Fetch cannot say whether the request reached the server: from here on assume it may have.
+      if (watchdog.failure === undefined) watchdog.sent = true;
+    } catch (error) {
+      pending = Promise.reject(error);
+    }
+    try {
+      const res = await watchdog.race(pending);
+      watchdog.disarm();
+      const headers: Record<string, string> = {};
+      res.headers.forEach((value, name) => {
+        headers[name.toLowerCase()] = value;
+      });
+      return new StreamedResponse({ status: res.status, headers, source: webStreamSource(res.body), watchdog, request: req });
+    } catch (error) {
+      watchdog.dispose();
+      pending.then((late) => late.body?.cancel(), () => undefined).catch(() => undefined);
+      // Only codes that prove nothing was sent (refused, DNS, TLS) give `before-send`.
+      throw watchdog.failure ?? normalizeTransportError(error, watchdog.sent);
+    }
+  }
+
+  /** Nothing to close: fetch owns its own pool. */
+  close(): Promise<void> {
+    return Promise.resolve();
+  }
+}

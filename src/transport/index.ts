@@ -1,0 +1,11 @@
+export type { EngineOptions, EngineRequest, EngineResponse, HttpEngine, Limits, SseEvent, Timeouts } from './engine.js';
+export { DEFAULT_LIMITS, DEFAULT_TIMEOUTS } from './engine.js';
+export { createEngine } from './create-engine.js';
+export { UndiciEngine, DEFAULT_AGENT_OPTIONS } from './undici-engine.js';
+export { FetchEngine } from './fetch-engine.js';
+export type { FetchSource } from './fetch-engine.js';
+export { readErrorBody, ERROR_BODY_BYTES } from './read-error-body.js';
+export { normalizeTransportError, errorCodes } from './normalize-error.js';
+export { Watchdog } from './watchdog.js';
+export type { PhaseTimerKind, WatchdogInit } from './watchdog.js';
+export { SseFramer } from './sse-reader.js';

@@ -1,0 +1,91 @@
+import { A2AClientError, isA2AClientError } from '../errors/a2a-client-error.js';
+import type { ConnectionReason, FailurePhase } from '../errors/kinds.js';
+
+const TLS_CODES = new Set([
+  'CERT_HAS_EXPIRED',
+  'CERT_NOT_YET_VALID',
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'UNABLE_TO_GET_ISSUER_CERT',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'ERR_TLS_CERT_ALTNAME_INVALID',
+  'ERR_TLS_HANDSHAKE_TIMEOUT',
+  'ERR_SSL_WRONG_VERSION_NUMBER',
+  'EPROTO',
+]);
+
+/** Codes whose failure certainly happened before anything was sent. */
+const BEFORE_SEND: Readonly<Record<string, ConnectionReason>> = {
+  ECONNREFUSED: 'refused',
+  ENOTFOUND: 'dns',
+  EAI_AGAIN: 'dns',
+  EAI_FAIL: 'dns',
+  EHOSTUNREACH: 'other',
+  ENETUNREACH: 'other',
+  EADDRNOTAVAIL: 'other',
+};
+
+/** Codes for a connection that broke; whether the request was sent depends on the phase. */
+const BROKEN: Readonly<Record<string, ConnectionReason>> = {
+  ECONNRESET: 'reset',
+  EPIPE: 'reset',
+  UND_ERR_SOCKET: 'closed',
+  UND_ERR_CLOSED: 'closed',
+  UND_ERR_DESTROYED: 'closed',
+  ECONNABORTED: 'closed',
+  UND_ERR_ABORTED: 'closed',
+};
+
+/** Every `code` string on `error` and its `cause` chain (and inside `AggregateError`s), outermost first. */
+export function errorCodes(error: unknown): string[] {
+  const codes: string[] = [];
+  const seen = new Set<unknown>();
+  const visit = (value: unknown, depth: number): void => {
+    if (typeof value !== 'object' || value === null || seen.has(value) || depth > 8) return;
+    seen.add(value);
+    const code: unknown = Reflect.get(value, 'code');
+    if (typeof code === 'string') codes.push(code);
+    if (value instanceof AggregateError) for (const inner of value.errors) visit(inner, depth + 1);
+    visit(Reflect.get(value, 'cause'), depth + 1);
+  };
+  visit(error, 0);
+  return codes;
+}
+
+/**
+ * Turns an error from undici or a WHATWG fetch into an {@link A2AClientError} of kind `connection`
+ * (or a timeout kind for undici's own timers), matching on `code` along the `cause` chain, never on
+ * the message. `sent` says whether the request had reached a socket. An `A2AClientError` is returned as is.
+ */
+export function normalizeTransportError(error: unknown, sent: boolean): A2AClientError {
+  if (isA2AClientError(error)) return error;
+  const codes = errorCodes(error);
+  const afterSend: FailurePhase = sent ? 'after-send' : 'before-send';
+  for (const code of codes) {
+    if (code === 'UND_ERR_CONNECT_TIMEOUT' || code === 'ETIMEDOUT') {
+      return new A2AClientError({ kind: 'connect-timeout', message: 'Opening the connection timed out', cause: error, phase: 'before-send' });
+    }
+    if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') {
+      return new A2AClientError({ kind: 'read-timeout', message: 'Reading the response timed out', cause: error, phase: 'after-send' });
+    }
+  }
+  // Prefer the most specific (innermost) code: fetch wraps `UND_ERR_SOCKET` around `ECONNRESET`, etc.
+  for (const code of [...codes].reverse()) {
+    const before = BEFORE_SEND[code];
+    if (before !== undefined) return connectionError(error, before, 'before-send', code);
+    if (TLS_CODES.has(code) || code.startsWith('ERR_TLS_') || code.startsWith('ERR_SSL_')) {
+      return connectionError(error, 'tls', 'before-send', code);
+    }
+  }
+  for (const code of [...codes].reverse()) {
+    const broken = BROKEN[code];
+    if (broken !== undefined) return connectionError(error, broken, afterSend, code);
+  }
+  return connectionError(error, 'other', afterSend, codes[0]);
+}
+
+function connectionError(cause: unknown, reason: ConnectionReason, phase: FailurePhase, code: string | undefined): A2AClientError {
+  const suffix = code === undefined ? '' : ` (${code})`;
+  return new A2AClientError({ kind: 'connection', message: `Connection failed: ${reason}${suffix}`, cause, reason, phase });
+}

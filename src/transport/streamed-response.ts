@@ -1,0 +1,146 @@
+import { A2AClientError } from '../errors/a2a-client-error.js';
+import type { BodySource } from './body-source.js';
+import type { EngineRequest, EngineResponse, SseEvent } from './engine.js';
+import { normalizeTransportError } from './normalize-error.js';
+import { SseFramer } from './sse-reader.js';
+import type { Watchdog } from './watchdog.js';
+
+/**
+ * The {@link EngineResponse} both engines return: the body is read through the request's
+ * {@link Watchdog} (read / idle timers, deadline, caller abort) and bounded by its limits.
+ * Every exit path (end, error, `break`, `close()`) releases the watchdog and the connection.
+ */
+export class StreamedResponse implements EngineResponse {
+  readonly status: number;
+  readonly headers: Record<string, string>;
+  readonly #source: BodySource;
+  readonly #watchdog: Watchdog;
+  readonly #request: EngineRequest;
+  #framer: SseFramer | undefined;
+  #consumed = false;
+  #finished = false;
+
+  /** Wraps a response whose headers arrived; the watchdog is owned (disposed) by this object from now on. */
+  constructor(init: { status: number; headers: Record<string, string>; source: BodySource; watchdog: Watchdog; request: EngineRequest }) {
+    this.status = init.status;
+    this.headers = init.headers;
+    this.#source = init.source;
+    this.#watchdog = init.watchdog;
+    this.#request = init.request;
+  }
+
+  /** The last `id:` seen on this stream so far. */
+  get lastEventId(): string | undefined {
+    return this.#framer?.lastEventId;
+  }
+
+  /**
+   * The whole body as UTF-8 text, bounded by `limits.maxResponseBytes` and `timeouts.readMs` per chunk.
+   * @throws A2AClientError `invalid-response` (field `body`), `read-timeout`, `deadline-exceeded`, `aborted`, `connection`.
+   */
+  async text(): Promise<string> {
+    const max = this.#request.limits.maxResponseBytes;
+    const chunks = await this.#collect(max, true);
+    return Buffer.concat(chunks).toString('utf8');
+  }
+
+  /**
+   * Reads at most `maxBytes` of the body (for error reports) and releases the rest.
+   * @throws A2AClientError as {@link text}, except that oversize is truncated, not an error.
+   */
+  async readPrefix(maxBytes: number): Promise<Uint8Array> {
+    const chunks = await this.#collect(maxBytes, false);
+    return Buffer.concat(chunks).subarray(0, maxBytes);
+  }
+
+  /**
+   * The body as SSE events; each gap is bounded by `timeouts.streamIdleMs`, each event by `limits.maxEventBytes`.
+   * `break` closes the connection.
+   * @throws A2AClientError `idle-timeout`, `invalid-response` (field `event`), `deadline-exceeded`, `aborted`, `connection`.
+   */
+  events(): AsyncIterableIterator<SseEvent> {
+    this.#claim();
+    const framer = new SseFramer(this.#request.limits.maxEventBytes);
+    this.#framer = framer;
+    return this.#iterate(framer);
+  }
+
+  /** Releases the response without reading (the rest of) it. */
+  close(): Promise<void> {
+    this.#finish(true);
+    return Promise.resolve();
+  }
+
+  async *#iterate(framer: SseFramer): AsyncGenerator<SseEvent, void, undefined> {
+    const idleMs = this.#request.timeouts.streamIdleMs;
+    let ended = false;
+    try {
+      this.#watchdog.arm('idle-timeout', idleMs);
+      while (!ended) {
+        const chunk = await this.#next();
+        ended = chunk === undefined;
+        for (const event of framer.push(chunk)) {
+          this.#watchdog.arm('idle-timeout', idleMs);
+          yield event;
+        }
+        framer.checkCap();
+      }
+    } finally {
+      this.#finish(!ended);
+    }
+  }
+
+  async #collect(maxBytes: number, strict: boolean): Promise<Uint8Array[]> {
+    this.#claim();
+    const chunks: Uint8Array[] = [];
+    let total = 0;
+    let ended = false;
+    try {
+      while (total <= maxBytes) {
+        this.#watchdog.arm('read-timeout', this.#request.timeouts.readMs);
+        const chunk = await this.#next();
+        if (chunk === undefined) {
+          ended = true;
+          break;
+        }
+        chunks.push(chunk);
+        total += chunk.byteLength;
+      }
+    } finally {
+      this.#finish(!ended);
+    }
+    if (!ended && strict) {
+      throw new A2AClientError({
+        kind: 'invalid-response',
+        message: `The response body exceeded the ${maxBytes}-byte cap`,
+        field: 'body',
+        status: this.status,
+        headers: this.headers,
+        phase: 'after-send',
+      });
+    }
+    return chunks;
+  }
+
+  async #next(): Promise<Uint8Array | undefined> {
+    try {
+      return await this.#watchdog.race(this.#source.next());
+    } catch (error) {
+      throw this.#watchdog.failure ?? normalizeTransportError(error, true);
+    }
+  }
+
+  #claim(): void {
+    if (this.#consumed) {
+      throw new A2AClientError({ kind: 'invalid-response', message: 'The response body was already read', field: 'body' });
+    }
+    this.#consumed = true;
+  }
+
+  #finish(destroy: boolean): void {
+    if (this.#finished) return;
+    this.#finished = true;
+    this.#watchdog.dispose();
+    if (destroy) this.#source.destroy();
+  }
+}

@@ -1,0 +1,44 @@
+import { DEFAULT_LIMITS } from '../../src/transport/engine.js';
+import type { EngineRequest, HttpEngine } from '../../src/transport/engine.js';
+import { FetchEngine } from '../../src/transport/fetch-engine.js';
+import { UndiciEngine } from '../../src/transport/undici-engine.js';
+import { A2AClientError, isA2AClientError } from '../../src/errors/a2a-client-error.js';
+
+/** Both engines, for `describe.each`. The fetch engine uses Node's own global fetch. */
+export const ENGINES: { name: string; make: () => HttpEngine }[] = [
+  { name: 'undici', make: () => new UndiciEngine() },
+  { name: 'fetch', make: () => new FetchEngine('global') },
+];
+
+/** A GET request with generous defaults; `over` replaces fields. */
+export function req(url: string, over: Partial<EngineRequest> = {}): EngineRequest {
+  return {
+    method: 'GET',
+    url,
+    headers: {},
+    timeouts: { connectMs: 2_000, readMs: 2_000, streamIdleMs: 2_000 },
+    limits: DEFAULT_LIMITS,
+    ...over,
+  };
+}
+
+/** Runs `fn`, expects an A2AClientError, and returns it with the elapsed milliseconds. */
+export async function failure(fn: () => Promise<unknown>): Promise<{ error: A2AClientError; ms: number }> {
+  const start = performance.now();
+  try {
+    await fn();
+  } catch (error) {
+    const ms = performance.now() - start;
+    if (isA2AClientError(error)) return { error, ms };
+    throw new Error(`expected an A2AClientError, got ${String(error)}`, { cause: error });
+  }
+  throw new Error('expected a failure, got success');
+}
+
+/** Number of active `Timeout` resources (for leak checks). */
+export function activeTimers(): number {
+  return process.getActiveResourcesInfo().filter((r) => r === 'Timeout').length;
+}
+
+/** Waits a tick or two so closed handles leave the active list. */
+export const settle = (ms = 30) => new Promise<void>((resolve) => setTimeout(resolve, ms));

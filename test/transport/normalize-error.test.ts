@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { A2AClientError } from '../../src/errors/a2a-client-error.js';
+import { errorCodes, normalizeTransportError } from '../../src/transport/normalize-error.js';
+
+const coded = (code: string, cause?: unknown) => Object.assign(new Error('whatever text'), { code }, cause === undefined ? {} : { cause });
+
+describe('normalizeTransportError', () => {
+  it.each([
+    ['ECONNREFUSED', 'refused', 'before-send'],
+    ['ENOTFOUND', 'dns', 'before-send'],
+    ['EAI_AGAIN', 'dns', 'before-send'],
+    ['DEPTH_ZERO_SELF_SIGNED_CERT', 'tls', 'before-send'],
+    ['ERR_TLS_CERT_ALTNAME_INVALID', 'tls', 'before-send'],
+    ['ECONNRESET', 'reset', 'after-send'],
+    ['UND_ERR_SOCKET', 'closed', 'after-send'],
+    ['EWHATEVER', 'other', 'after-send'],
+  ])('maps %s to connection/%s (%s when sent)', (code, reason, phase) => {
+    const error = normalizeTransportError(coded(code), true);
+    expect(error.kind).toBe('connection');
+    expect(error.reason).toBe(reason);
+    expect(error.phase).toBe(phase);
+  });
+
+  it('walks fetch-style cause chains and prefers the innermost code', () => {
+    const err = new TypeError('fetch failed', { cause: coded('UND_ERR_SOCKET', coded('ECONNRESET')) });
+    expect(normalizeTransportError(err, true)).toMatchObject({ kind: 'connection', reason: 'reset' });
+    expect(errorCodes(err)).toEqual(['UND_ERR_SOCKET', 'ECONNRESET']);
+  });
+
+  it('looks inside AggregateError (happy-eyeballs connect failures)', () => {
+    const err = new TypeError('fetch failed', { cause: new AggregateError([coded('ECONNREFUSED'), coded('ECONNREFUSED')]) });
+    expect(normalizeTransportError(err, false)).toMatchObject({ kind: 'connection', reason: 'refused', phase: 'before-send' });
+  });
+
+  it('never reads the message text', () => {
+    expect(normalizeTransportError(new Error('ECONNREFUSED'), false).reason).toBe('other');
+  });
+
+  it('maps undici timer codes to timeout kinds, keeps the cause, and passes A2AClientError through', () => {
+    const cause = coded('UND_ERR_HEADERS_TIMEOUT');
+    const mapped = normalizeTransportError(cause, true);
+    expect(mapped.kind).toBe('read-timeout');
+    expect(mapped.cause).toBe(cause);
+    expect(normalizeTransportError(coded('UND_ERR_CONNECT_TIMEOUT'), false).kind).toBe('connect-timeout');
+    const own = new A2AClientError({ kind: 'aborted', message: 'x' });
+    expect(normalizeTransportError(own, true)).toBe(own);
+  });
+});

@@ -1,0 +1,84 @@
+import { Agent } from 'undici';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FetchEngine } from '../../src/transport/fetch-engine.js';
+import { UndiciEngine } from '../../src/transport/undici-engine.js';
+import { startFaultServer, startSlowConnectListener } from '../helpers/fault-server.js';
+import type { FaultServer } from '../helpers/fault-server.js';
+import { activeTimers, failure, req, settle } from './harness.js';
+
+const poolIdle = (engine: UndiciEngine) =>
+  Object.values(engine.agent?.stats ?? {}).every((s) => s.pending === 0 && s.running === 0);
+
+describe('undici engine: connect phase and pool', () => {
+  let slow: Awaited<ReturnType<typeof startSlowConnectListener>>;
+  let server: FaultServer;
+  beforeAll(async () => {
+    slow = await startSlowConnectListener();
+    server = await startFaultServer();
+  });
+  afterAll(async () => {
+    await slow.close();
+    await server.close();
+  });
+
+  it('fires connect-timeout (before-send) while the connection cannot complete, then tears the attempt down', async () => {
+    const engine = new UndiciEngine();
+    const timers = activeTimers();
+    const { error, ms } = await failure(() => engine.send(req(`${slow.url}/`, { timeouts: { connectMs: 200, readMs: 5_000, streamIdleMs: 5_000 } })));
+    expect(error.kind).toBe('connect-timeout');
+    expect(error.phase).toBe('before-send');
+    expect(ms).toBeGreaterThanOrEqual(190);
+    expect(ms).toBeLessThan(700);
+    await settle(100);
+    expect(slow.openSockets).toBe(0);
+    expect(poolIdle(engine)).toBe(true);
+    expect(activeTimers()).toBeLessThanOrEqual(timers);
+    await engine.close();
+  });
+
+  it('once connected, a silent server gives read-timeout, not connect-timeout', async () => {
+    const engine = new UndiciEngine();
+    const { error } = await failure(() => engine.send(req(`${server.url}/never`, { timeouts: { connectMs: 100, readMs: 250, streamIdleMs: 5_000 } })));
+    expect(error.kind).toBe('read-timeout');
+    expect(error.phase).toBe('after-send');
+    await server.waitForNoSockets();
+    expect(poolIdle(engine)).toBe(true);
+    await engine.close();
+  });
+
+  it('reuses a kept-alive connection and returns the pool to idle', async () => {
+    const engine = new UndiciEngine();
+    const before = server.acceptedSockets;
+    for (let i = 0; i < 5; i++) expect(await (await engine.send(req(`${server.url}/ok`))).text()).toBe('{"ok":true}');
+    expect(server.acceptedSockets - before).toBeLessThanOrEqual(2);
+    expect(poolIdle(engine)).toBe(true);
+    await engine.close();
+    await server.waitForNoSockets();
+  });
+
+  it('uses a caller-supplied dispatcher and does not close it', async () => {
+    const agent = new Agent();
+    const engine = new UndiciEngine({ dispatcher: agent });
+    expect(engine.agent).toBeUndefined();
+    await (await engine.send(req(`${server.url}/ok`))).text();
+    await engine.close();
+    expect(agent.closed).toBe(false);
+    expect(await (await engine.send(req(`${server.url}/ok`))).text()).toBe('{"ok":true}');
+    await agent.close();
+  });
+});
+
+describe('fetch engine: connect phase (documented choice)', () => {
+  it('reports a connection that cannot complete as read-timeout after max(connectMs, readMs)', async () => {
+    const slow = await startSlowConnectListener();
+    try {
+      const engine = new FetchEngine('global');
+      const { error, ms } = await failure(() => engine.send(req(`${slow.url}/`, { timeouts: { connectMs: 150, readMs: 250, streamIdleMs: 5_000 } })));
+      expect(error.kind).toBe('read-timeout');
+      expect(ms).toBeGreaterThanOrEqual(240);
+      expect(ms).toBeLessThan(800);
+    } finally {
+      await slow.close();
+    }
+  });
+});
