@@ -145,9 +145,9 @@ function describeAgent(name: string): string {
 function describe(event: ResilienceEvent): string {
   switch (event.type) {
     case 'retry':
-      return `${event.agent}: attempt ${event.attempt} failed (${event.reason}); retrying in ${Math.round(event.delayMs)} ms`;
+      return `${event.agent}: attempt ${event.attempt} failed — ${explain(event.reason)}; retrying in ${Math.round(event.delayMs)} ms`;
     case 'give-up':
-      return `${event.agent}: giving up after ${event.attempts} attempt(s) (${event.reason})`;
+      return `${event.agent}: giving up after ${event.attempts} attempt(s) — ${explain(event.reason)}`;
     case 'breaker-open':
       return `${event.agent}: circuit breaker OPEN — calls fail fast for ${Math.round(event.retryAfterMs / 1000)} s`;
     case 'breaker-half-open':
@@ -159,4 +159,15 @@ function describe(event: ResilienceEvent): string {
     case 'resubscribe':
       return `${event.agent}: stream dropped; resubscribing to task ${event.taskId} in ${Math.round(event.delayMs)} ms`;
   }
+}
+
+/** The classifier's rule names, in words for someone new to A2A. */
+function explain(reason: string): string {
+  if (reason.startsWith('hint:delay(header')) return 'the agent answered "busy" and said when to come back (Retry-After)';
+  if (reason.startsWith('hint:delay(problem')) return 'the agent answered "too many requests" with retry_after_ms in its problem+json body';
+  if (reason.startsWith('hint:delay')) return 'the agent said when to retry';
+  if (reason.includes('read-timeout')) return 'no answer within the read timeout (resending is safe: same message id)';
+  if (reason === 'kind:circuit-open') return 'its circuit breaker is open';
+  if (reason === 'kind:deadline-exceeded') return 'the deadline ran out';
+  return reason;
 }

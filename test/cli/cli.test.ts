@@ -97,7 +97,7 @@ describe('a2a-resilient CLI', () => {
     expect(await main(['demo'], io)).toBe(0);
     const out = io.stdout.join('\n');
     expect(out).toContain('Round 1');
-    expect(out).toMatch(/translator: attempt 1 failed .*retrying in 1000 ms/);
+    expect(out).toMatch(/translator: attempt 1 failed — .*Retry-After.*retrying in 1000 ms/);
     expect(out).toContain('archive: circuit breaker OPEN');
     expect(out).toMatch(/failed +billing +invoice INV-7 not found\n +type=flow_error code=40401/);
     expect(out).toMatch(/Round 2[\s\S]*skipped archive/);
