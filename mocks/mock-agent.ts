@@ -1,0 +1,182 @@
+/**
+ * The scriptable mock agent: card, msw handlers, loopback server, task store, recorded calls, and
+ * per-method scenarios (queued `once` / `reply`, default `on`, else built-in behaviour).
+ */
+import { http, HttpResponse, type HttpHandler } from 'msw';
+import type { ProtocolBinding, ProtocolVersion } from '../src/protocol/model.js';
+import { builtins } from './builtins.js';
+import { buildCard } from './card.js';
+import type { MockCall, MockCore } from './core.js';
+import { encoderFor, type WireEncoder } from './encode.js';
+import { handleJsonRpc } from './jsonrpc-router.js';
+import { serveHandlers, type ListeningServer } from './node-bridge.js';
+import { readFacts } from './request.js';
+import { respond } from './respond.js';
+import { handleRest } from './rest-router.js';
+import type { MockMethod, Outcome, Scenario, ScenarioContext } from './scenarios.js';
+import { newId } from './steps.js';
+import { TaskStore } from './task-store.js';
+import type { WireObject } from './wire-v1.js';
+
+/** Options of {@link mockAgent}. */
+export interface MockAgentOptions {
+  /** Agent name, also the msw host: `http://<name>.agents.test`. */
+  name: string;
+  version: ProtocolVersion;
+  binding: ProtocolBinding;
+  /** Base URL for msw (no trailing slash). @default `http://<name>.agents.test` */
+  baseUrl?: string;
+  /** Advertise and serve streaming. @default true */
+  streaming?: boolean;
+  description?: string;
+}
+
+/** A running loopback server of a mock agent. */
+export type MockServer = ListeningServer;
+
+const SEND: ReadonlySet<MockMethod> = new Set(['sendMessage', 'sendStreamingMessage']);
+
+/** A scriptable fake A2A agent. Build it with {@link mockAgent}. */
+export class MockAgent implements MockCore {
+  readonly name: string;
+  readonly version: ProtocolVersion;
+  readonly binding: ProtocolBinding;
+  readonly streaming: boolean;
+  /** Tasks the mock created. */
+  readonly store = new TaskStore();
+  /** Every call received, in order. */
+  readonly calls: MockCall[] = [];
+  /** msw handlers serving this agent at its base URL. */
+  readonly handlers: HttpHandler[];
+  readonly #mswBase: string;
+  readonly #description: string | undefined;
+  readonly #encoder: WireEncoder;
+  readonly #builtin: Record<MockMethod, Scenario>;
+  readonly #defaults = new Map<MockMethod, Scenario>();
+  readonly #queues = new Map<MockMethod | 'send', Scenario[]>();
+  #listenUrl: string | undefined;
+
+  constructor(options: MockAgentOptions) {
+    this.name = options.name;
+    this.version = options.version;
+    this.binding = options.binding;
+    this.streaming = options.streaming ?? true;
+    this.#description = options.description;
+    this.#mswBase = (options.baseUrl ?? `http://${encodeURIComponent(options.name.toLowerCase())}.agents.test`).replace(/\/+$/, '');
+    this.#encoder = encoderFor(this.version, this.binding);
+    this.#builtin = builtins({ version: this.version, encoder: this.#encoder, extendedCard: () => ({ ...this.card, description: `${this.name} (extended)` }) });
+    const resolver = ({ request }: { request: Request }): Promise<Response> => this.#route(request);
+    this.handlers = [http.all(this.#mswBase, resolver), http.all(`${this.#mswBase}/*`, resolver)];
+  }
+
+  /** The base URL the card points at: the loopback URL while listening, else the msw base URL. */
+  get url(): string {
+    return this.#listenUrl ?? this.#mswBase;
+  }
+
+  /** The wire card served at `/.well-known/agent-card.json`. */
+  get card(): WireObject {
+    return buildCard({ name: this.name, version: this.version, binding: this.binding, baseUrl: this.url, streaming: this.streaming, ...(this.#description ? { description: this.#description } : {}) });
+  }
+
+  /** Sets the default scenario of one or more methods (used when nothing is queued). */
+  on(methods: MockMethod | readonly MockMethod[], scenario: Scenario): this {
+    for (const m of typeof methods === 'string' ? [methods] : methods) this.#defaults.set(m, scenario);
+    return this;
+  }
+
+  /** Queues scenarios for the next calls of a method, one call each. */
+  once(method: MockMethod, ...scenarios: Scenario[]): this {
+    this.#queues.set(method, [...(this.#queues.get(method) ?? []), ...scenarios]);
+    return this;
+  }
+
+  /** Queues scenarios for the next send calls (`sendMessage` or `sendStreamingMessage`), one call each. */
+  reply(...scenarios: Scenario[]): this {
+    this.#queues.set('send', [...(this.#queues.get('send') ?? []), ...scenarios]);
+    return this;
+  }
+
+  /** Recorded calls of one method. */
+  callsOf(method: MockMethod): MockCall[] {
+    return this.calls.filter((c) => c.method === method);
+  }
+
+  /** Forgets scripted scenarios and recorded calls (the task store is kept). */
+  clear(): void {
+    this.#defaults.clear();
+    this.#queues.clear();
+    this.calls.length = 0;
+  }
+
+  /** Serves the same handlers on 127.0.0.1 (ephemeral port); the card then points at it. Rejects when binding fails. */
+  async listen(): Promise<MockServer> {
+    const server = await serveHandlers(() => this.handlers, { handlerOrigin: new URL(this.#mswBase).origin });
+    const base = new URL(this.#mswBase);
+    this.#listenUrl = `${server.url}${base.pathname === '/' ? '' : base.pathname}`;
+    const url = this.#listenUrl;
+    return {
+      url,
+      close: async () => {
+        await server.close();
+        if (this.#listenUrl === url) this.#listenUrl = undefined;
+      },
+    };
+  }
+
+  /** @internal Routers call this; records the call and answers with the picked scenario. */
+  async run(call: Omit<MockCall, 'at'>, signal: AbortSignal): Promise<Response> {
+    this.calls.push({ ...call, at: Date.now() });
+    const facts = readFacts(call.params);
+    const ctx: ScenarioContext = {
+      method: call.method,
+      version: this.version,
+      binding: this.binding,
+      ids: { taskId: facts.messageTaskId ?? newId('task'), contextId: facts.contextId ?? newId('ctx') },
+      text: facts.text,
+      ...(facts.taskId !== undefined ? { taskId: facts.taskId } : {}),
+      ...(facts.configId !== undefined ? { configId: facts.configId } : {}),
+      params: call.params,
+      attempt: this.callsOf(call.method).length,
+      store: this.store,
+      signal,
+    };
+    let outcome: Outcome;
+    try {
+      outcome = await this.#pick(call.method)(ctx);
+    } catch (error: unknown) {
+      outcome = { type: 'rpc-error', code: -32603, message: `mock scenario failed: ${error instanceof Error ? error.message : String(error)}` };
+    }
+    return respond({ outcome, ctx, encoder: this.#encoder, ...(call.rpcId !== undefined ? { rpcId: call.rpcId } : {}) });
+  }
+
+  #pick(method: MockMethod): Scenario {
+    const own = this.#queues.get(method)?.shift();
+    if (own) return own;
+    if (SEND.has(method)) {
+      const shared = this.#queues.get('send')?.shift();
+      if (shared) return shared;
+    }
+    return this.#defaults.get(method) ?? this.#builtin[method];
+  }
+
+  async #route(request: Request): Promise<Response> {
+    const base = new URL(this.#mswBase);
+    const url = new URL(request.url);
+    const basePath = base.pathname.replace(/\/+$/, '');
+    const path = url.pathname.startsWith(basePath) ? url.pathname.slice(basePath.length) || '/' : url.pathname;
+    if (request.method === 'GET' && (path === '/.well-known/agent-card.json' || path === '/.well-known/agent.json')) {
+      return HttpResponse.json(this.card);
+    }
+    if (this.binding === 'JSONRPC') {
+      if (path === '/' && request.method === 'POST') return handleJsonRpc(this, request);
+      return new HttpResponse('Not Found', { status: 404, headers: { 'content-type': 'text/plain' } });
+    }
+    return handleRest(this, request, path);
+  }
+}
+
+/** Builds a mock agent. Never throws for valid options. */
+export function mockAgent(options: MockAgentOptions): MockAgent {
+  return new MockAgent(options);
+}

@@ -1,0 +1,114 @@
+/**
+ * Serves msw request handlers on a real `node:http` server on 127.0.0.1: each Node request becomes a
+ * WHATWG `Request`, is resolved with msw's `getResponse`, and the `Response` body is streamed back chunk
+ * by chunk (SSE flows event by event). A network-error response or a body that errors destroys the socket.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import { getResponse, type RequestHandler } from 'msw';
+
+/** A running loopback server. */
+export interface ListeningServer {
+  /** `http://127.0.0.1:<port>` */
+  url: string;
+  /** Closes the server and destroys every socket, hanging ones included. Resolves once closed. */
+  close: () => Promise<void>;
+}
+
+/** Options of {@link serveHandlers}. */
+export interface ServeOptions {
+  /** Origin the handlers match (the request URL's origin is rewritten to it), e.g. `http://a.agents.test`. */
+  handlerOrigin: string;
+}
+
+const SKIP = new Set(['host', 'connection', 'content-length', 'transfer-encoding', 'keep-alive']);
+
+/** Starts a loopback server for `handlers` on an ephemeral port. Rejects when the port cannot be bound. */
+export async function serveHandlers(handlers: () => readonly RequestHandler[], options: ServeOptions): Promise<ListeningServer> {
+  const sockets = new Set<Socket>();
+  const server = createServer((req, res) => {
+    void bridge(req, res, handlers(), options.handlerOrigin);
+  });
+  server.on('connection', (s) => {
+    sockets.add(s);
+    s.once('close', () => sockets.delete(s));
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address !== null ? address.port : 0;
+  let closing: Promise<void> | undefined;
+  const close = (): Promise<void> => {
+    closing ??= new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      for (const s of sockets) s.destroy();
+    });
+    return closing;
+  };
+  return { url: `http://127.0.0.1:${port}`, close };
+}
+
+async function readBody(req: IncomingMessage): Promise<Uint8Array<ArrayBuffer>> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk)));
+  const joined = Buffer.concat(chunks);
+  const out = new Uint8Array(new ArrayBuffer(joined.length));
+  out.set(joined);
+  return out;
+}
+
+async function bridge(req: IncomingMessage, res: ServerResponse, handlers: readonly RequestHandler[], origin: string): Promise<void> {
+  const abort = new AbortController();
+  res.once('close', () => {
+    if (!res.writableFinished) abort.abort();
+  });
+  try {
+    const method = req.method ?? 'GET';
+    const headers = new Headers();
+    for (const [k, v] of Object.entries(req.headers)) {
+      if (v === undefined || SKIP.has(k)) continue;
+      for (const one of Array.isArray(v) ? v : [v]) headers.append(k, one);
+    }
+    const body = method === 'GET' || method === 'HEAD' ? undefined : await readBody(req);
+    const request = new Request(new URL(req.url ?? '/', origin), { method, headers, body, signal: abort.signal });
+    const response = await getResponse([...handlers], request);
+    if (response === undefined) {
+      res.writeHead(404, { 'content-type': 'text/plain' }).end('no mock handler');
+      return;
+    }
+    if (response.type === 'error') {
+      req.socket.destroy();
+      return;
+    }
+    const out: Record<string, string> = {};
+    response.headers.forEach((v, k) => {
+      out[k] = v;
+    });
+    res.writeHead(response.status, out);
+    res.flushHeaders();
+    if (response.body === null) {
+      res.end();
+      return;
+    }
+    const reader = response.body.getReader();
+    abort.signal.addEventListener('abort', () => {
+      reader.cancel().catch((error: unknown) => void error);
+    });
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      // Wait until the chunk is handed to the socket: a later drop must not discard events already sent.
+      await new Promise<void>((resolve) => res.write(value, () => resolve()));
+    }
+    res.end();
+  } catch (error: unknown) {
+    // A dropped mock stream, an aborted request or a handler failure: the client sees a reset.
+    void error;
+    req.socket.destroy();
+  }
+}
