@@ -26,11 +26,14 @@ export interface A2AClientErrorInit {
   rpcStatus?: RpcStatus;
   /** The response body as text, truncated to a few KiB (kind `http`, `invalid-response`). */
   bodyText?: string;
-  /** JSON-RPC error code (kind `json-rpc`). */
+  /** JSON-RPC error code (kind `json-rpc`; also kind `http` when a REST error body carried one). */
   code?: number;
   /** JSON-RPC `error.data`, as sent (kind `json-rpc`). */
   data?: unknown;
-  /** The A2A name of a JSON-RPC code, e.g. `TaskNotFound` (kind `json-rpc`). */
+  /**
+   * The A2A name of the error, e.g. `TaskNotFound`: from the JSON-RPC code, or on REST from the
+   * body's code or `google.rpc.ErrorInfo` reason — the same on every binding.
+   */
   a2aName?: string;
   /** The offending field or path (kinds `invalid-response`, `card`). */
   field?: string;

@@ -46,3 +46,17 @@ export function a2aNameForCode(code: number, version: '1.0' | '0.3' = '1.0'): st
 export function httpStatusForCode(code: number): number {
   return ERROR_CODES[code]?.httpStatus ?? 500;
 }
+
+/**
+ * The A2A name for a `google.rpc.ErrorInfo` reason as REST servers send it (`TASK_NOT_FOUND` →
+ * `TaskNotFound`), or undefined when the reason names no known error.
+ */
+export function a2aNameForReason(reason: string): string | undefined {
+  const pascal = reason
+    .toLowerCase()
+    .split('_')
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+    .join('');
+  const known = [...Object.values(ERROR_CODES).map((i) => i.name), ...Object.values(V03_NAMES)];
+  return known.find((name) => name.toLowerCase() === pascal.toLowerCase());
+}

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { A2AClientError } from '../errors/a2a-client-error.js';
 import { parseProblem, parseRpcStatus } from '../errors/parse-problem.js';
-import { a2aNameForCode } from './error-codes.js';
+import { a2aNameForCode, a2aNameForReason } from './error-codes.js';
 import type { ProtocolVersion } from './model.js';
 import { bounded } from './validate.js';
 
@@ -75,11 +75,17 @@ export function errorFromBody(status: number, text: string, src: ErrorSource): A
   if (!problem && !rpcStatus && bare.success && src.status === undefined && status < 300) {
     return jsonRpcError(bare.data, { ...src, status });
   }
-  const detail = rpcStatus?.message ?? problem?.detail ?? problem?.title;
+  // A bare `{ code, message }` body (v0.3 REST) keeps its JSON-RPC code; a google.rpc ErrorInfo
+  // reason (v1.0 REST) names the A2A error, so `a2aName` is the same on every binding.
+  const code = !problem && !rpcStatus && bare.success ? bare.data.code : undefined;
+  const a2aName = code !== undefined ? a2aNameForCode(code, src.version) : reasonName(rpcStatus);
+  const detail = rpcStatus?.message ?? problem?.detail ?? problem?.title ?? (bare.success ? bare.data.message : undefined);
   return new A2AClientError({
     kind: 'http',
-    message: `HTTP ${status}${rpcStatus?.status ? ` ${rpcStatus.status}` : ''}${detail ? `: ${bounded(detail, MESSAGE_LIMIT)}` : ''}`,
+    message: `HTTP ${status}${rpcStatus?.status ? ` ${rpcStatus.status}` : ''}${a2aName ? ` ${a2aName}` : ''}${detail ? `: ${bounded(detail, MESSAGE_LIMIT)}` : ''}`,
     status,
+    code,
+    a2aName,
     headers: src.headers,
     bodyText: bounded(text),
     problem,
@@ -87,4 +93,13 @@ export function errorFromBody(status: number, text: string, src: ErrorSource): A
     method: src.method,
     phase: 'after-send',
   });
+}
+
+/** The A2A name behind the first `google.rpc.ErrorInfo` reason of a Status, if any. */
+function reasonName(rpcStatus: ReturnType<typeof parseRpcStatus>): string | undefined {
+  for (const detail of rpcStatus?.details ?? []) {
+    const reason = detail.reason;
+    if (typeof reason === 'string' && String(detail['@type'] ?? '').endsWith('google.rpc.ErrorInfo')) return a2aNameForReason(reason);
+  }
+  return undefined;
 }

@@ -213,12 +213,14 @@ describe.each(COMBOS)('A2AClient v%s %s (%s engine) ↔ official server', (versi
       expect(error.message).toContain('Task not found: no-such-task');
     } else if (version === '1.0') {
       expect(error).toMatchObject({
-        kind: 'http', status: 404,
+        kind: 'http', status: 404, a2aName: 'TaskNotFound',
         rpcStatus: { code: 404, status: 'NOT_FOUND', message: 'Task not found: no-such-task', details: [{ reason: 'TASK_NOT_FOUND' }] },
       });
+      expect(error.message).toContain('Task not found: no-such-task');
     } else {
-      // v0.3 REST answers 404 with a bare `{ code: -32001, message }` body: kept as text only.
-      expect(error).toMatchObject({ kind: 'http', status: 404, code: undefined });
+      // v0.3 REST answers 404 with a bare `{ code: -32001, message }` body: its code and text are kept.
+      expect(error).toMatchObject({ kind: 'http', status: 404, code: -32001, a2aName: 'TaskNotFound' });
+      expect(error.message).toContain('Task not found: no-such-task');
       expect(JSON.parse(error.bodyText ?? '')).toEqual({ code: -32001, message: 'Task not found: no-such-task' });
     }
   }));
