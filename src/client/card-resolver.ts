@@ -2,6 +2,7 @@ import { A2AClientError, isA2AClientError } from '../errors/a2a-client-error.js'
 import { parseAgentCard } from '../protocol/card.js';
 import type { AgentCard } from '../protocol/model.js';
 import type { HttpEngine, Limits, Timeouts } from '../transport/engine.js';
+import { readErrorBody } from '../transport/read-error-body.js';
 
 /** Where an agent card is looked for, in order: the v0.3+ name, then the pre-0.3 one. */
 export const CARD_PATHS = ['/.well-known/agent-card.json', '/.well-known/agent.json'] as const;
@@ -62,12 +63,14 @@ export async function fetchAgentCard(
       limits: options.limits,
     });
     const fresh = freshnessMs(response.headers['cache-control']);
+    // Drain (a few KiB at most) rather than `close()` an unread body: destroying an unread undici body
+    // emits an 'error' nobody listens to (an uncaught UND_ERR_ABORTED), and draining keeps the socket.
     if (response.status === 304 && cached) {
-      await response.close();
+      await readErrorBody(response);
       return { ...cached, freshUntil: performance.now() + fresh };
     }
     if (response.status === 404 || response.status === 410) {
-      await response.close();
+      await readErrorBody(response);
       notFound = new A2AClientError({
         kind: 'card',
         message: `no agent card at ${url} (HTTP ${response.status})`,

@@ -26,9 +26,17 @@ export interface RetryOptions {
    * @default true
    */
   ambiguous: boolean;
-  /** JSON-RPC codes to treat as retryable, overriding the A2A defaults. */
+  /**
+   * JSON-RPC codes (negative) or HTTP statuses (positive) to treat as retryable, overriding the A2A
+   * defaults.
+   * @default []
+   */
   retryableCodes: readonly number[];
-  /** JSON-RPC codes to treat as fatal, overriding the A2A defaults. */
+  /**
+   * JSON-RPC codes (negative) or HTTP statuses (positive) to treat as fatal; wins over
+   * `retryableCodes` and the defaults.
+   * @default []
+   */
   fatalCodes: readonly number[];
   /** Per-agent retry budget; `false` turns it off. */
   budget: RetryBudgetOptions | false;
@@ -69,6 +77,11 @@ export interface CircuitBreakerOptions {
    * @default 30000
    */
   halfOpenAfterMs: number;
+  /**
+   * State saved with `exportCircuit(origin)` (cockatiel `toJSON()`), to restore the breaker, e.g.
+   * across serverless invocations. Used only when this process has no breaker for the origin yet.
+   */
+  initialState?: unknown;
 }
 
 /** A structured event for logs, metrics and traces (`options.onEvent`, `diagnostics_channel`). */

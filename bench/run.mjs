@@ -1,0 +1,92 @@
+/**
+ * `npm run bench`: measures a2a-resilient side by side with raw undici and the official
+ * @a2a-js/sdk client against a minimal loopback agent in a child process, prints a table and writes
+ * bench/results.json. Expects a build (`npm run build`) — it imports the SDK from dist/ through the
+ * package's own name. Counts: see bench/config.mjs (BENCH_QUICK=1 for a ~30 s smoke run).
+ */
+import { existsSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { config, wanted } from './config.mjs';
+import { streamContenders, unaryContenders } from './contenders.mjs';
+import { breakerOpen, fanOutHang } from './failure-paths.mjs';
+import { memoryProbe } from './memory.mjs';
+import { addRatios, checkTargets, renderReport } from './report.mjs';
+import { loadSdk } from './sdk.mjs';
+import { startAgents } from './server-control.mjs';
+import { describe, sideBySide, streamMeasure, unaryMeasure } from './throughput.mjs';
+
+const distEntry = fileURLToPath(new URL('../dist/src/index.js', import.meta.url));
+const resultsPath = fileURLToPath(new URL('./results.json', import.meta.url));
+const log = (msg) => process.stderr.write(`${msg}\n`);
+
+async function main() {
+  if (!existsSync(distEntry)) {
+    log('bench: dist/src/index.js not found. `npm run bench` measures the built SDK: run `npm run build` first.');
+    process.exitCode = 1;
+    return;
+  }
+  const started = performance.now();
+  const { sdk, error: sdkError } = await loadSdk();
+  if (!sdk) log(`bench: a2a-resilient did not load (${sdkError}); measuring the baselines only.`);
+
+  const results = {
+    meta: {
+      date: new Date().toISOString(),
+      node: process.version,
+      cpus: os.cpus().length,
+      cpuModel: os.cpus()[0]?.model,
+      loadavg: os.loadavg(),
+      config,
+      sdkLoaded: Boolean(sdk),
+      sdkError,
+      note: 'Shared, noisy machine: compare the ratios (paired per repetition), not absolute numbers.',
+    },
+  };
+
+  const agents = await startAgents(['ok', '503', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'hang', 'hang', 'hang'], {
+    BENCH_SSE_BATCH: String(config.sseBatch),
+  });
+  const [okUrl, url503] = agents.urls;
+  const fanOk = [agents.urls[0], ...agents.urls.slice(2, 8)];
+  const fanHang = agents.urls.slice(8);
+  try {
+    if (wanted('unary')) {
+      log(`unary: ${config.unaryCalls} calls x ${config.reps} reps, concurrency ${config.concurrency}`);
+      results.unary = addRatios(await sideBySide(unaryContenders(sdk), okUrl, config.reps, unaryMeasure(config.unaryCalls, config.concurrency), log));
+    }
+    if (wanted('stream')) {
+      log(`stream: ${config.streamEvents} events x ${config.reps} reps`);
+      results.stream = addRatios(await sideBySide(streamContenders(sdk), okUrl, config.reps, streamMeasure(config.streamEvents), log));
+    }
+    if (sdk && wanted('breaker')) {
+      log(`breaker: ${config.breakerCalls} calls with the breaker open`);
+      results.breaker = await breakerOpen(sdk, url503, config.breakerCalls).catch((err) => ({ error: describe(err) }));
+    }
+    if (sdk && wanted('fanout')) {
+      log(`fanOut: 10 agents, 3 hanging, totalMs ${config.fanOutTotalMs}`);
+      results.fanOut = await fanOutHang(sdk, fanOk, fanHang, config.fanOutTotalMs, config.reps).catch((err) => ({ error: describe(err) }));
+    }
+    if (wanted('memory')) {
+      log(`memory: ${config.memoryEvents}-event stream per contender (child processes, --expose-gc)`);
+      results.memory = { raw: await memoryProbe('raw', okUrl, config.memoryEvents) };
+      if (sdk) {
+        results.memory.stream = await memoryProbe('stream', okUrl, config.memoryEvents);
+        results.memory.sendStreamingMessage = await memoryProbe('sendStreamingMessage', okUrl, config.memoryEvents);
+      }
+    }
+  } finally {
+    await agents.stop();
+  }
+
+  results.targets = checkTargets(results);
+  results.meta.elapsedS = (performance.now() - started) / 1000;
+  await writeFile(resultsPath, `${JSON.stringify(results, null, 2)}\n`);
+  process.stdout.write(`${renderReport(results)}\n\nWrote ${resultsPath} (${results.meta.elapsedS.toFixed(1)} s)\n`);
+}
+
+main().catch((err) => {
+  log(`bench failed: ${err instanceof Error ? err.stack : String(err)}`);
+  process.exitCode = 1;
+});

@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import type { A2AClientError } from './a2a-client-error.js';
+import { delayFromHeaders, parseDuration } from './retry-after.js';
+
+/** What the server said about repeating a request: the one place every hint is read. */
+export interface RetryHints {
+  /** An explicit yes/no from the server (`is_retriable`, `data.retryable`). */
+  retryable?: boolean;
+  /** An explicit delay in ms (`retry_after_ms`, `data.retryAfter`, RetryInfo, Retry-After, RateLimit). */
+  retryAfterMs?: number;
+  /** Where the first hint found came from, e.g. `problem`, `data`, `retry-info`, `header:retry-after`. */
+  source?: string;
+}
+
+const nonNegative = z.number().finite().nonnegative();
+const problemHints = z.object({
+  is_retriable: z.boolean().optional().catch(undefined),
+  retry_after_ms: nonNegative.optional().catch(undefined),
+  retry_after_seconds: nonNegative.optional().catch(undefined),
+});
+const dataHints = z.object({
+  retryable: z.boolean().optional().catch(undefined),
+  retryAfter: nonNegative.optional().catch(undefined),
+  retry_after_ms: nonNegative.optional().catch(undefined),
+});
+const typedDetail = z.looseObject({ '@type': z.string(), retryDelay: z.unknown().optional() });
+
+function retryInfoDelay(details: unknown): number | undefined {
+  if (!Array.isArray(details)) return undefined;
+  for (const item of details) {
+    const detail = typedDetail.safeParse(item);
+    if (!detail.success || !detail.data['@type'].endsWith('google.rpc.RetryInfo')) continue;
+    const ms = parseDuration(detail.data.retryDelay);
+    if (ms !== undefined) return ms;
+  }
+  return undefined;
+}
+
+/**
+ * Reads the server's retry hints from an error, in this order: problem+json (`is_retriable`,
+ * `retry_after_ms`, `retry_after_seconds`), JSON-RPC `data` (`retryable`, `retryAfter` seconds,
+ * `retry_after_ms`), v1.0 `google.rpc.RetryInfo.retryDelay` in `data` or `rpcStatus.details`, then
+ * headers (`Retry-After`, RateLimit). The first value found for each field wins. Never throws.
+ */
+export function hintsOf(err: A2AClientError, nowMs: number = Date.now()): RetryHints {
+  const hints: RetryHints = {};
+  const set = (field: 'retryable' | 'retryAfterMs', value: boolean | number | undefined, source: string): void => {
+    if (value === undefined || hints[field] !== undefined) return;
+    if (field === 'retryable' && typeof value === 'boolean') hints.retryable = value;
+    if (field === 'retryAfterMs' && typeof value === 'number') hints.retryAfterMs = Math.round(value);
+    hints.source ??= source;
+  };
+  const problem = problemHints.safeParse(err.problem);
+  if (problem.success) {
+    const p = problem.data;
+    set('retryable', p.is_retriable, 'problem');
+    set('retryAfterMs', p.retry_after_ms ?? (p.retry_after_seconds === undefined ? undefined : p.retry_after_seconds * 1000), 'problem');
+  }
+  const data = dataHints.safeParse(err.data);
+  if (data.success) {
+    const d = data.data;
+    set('retryable', d.retryable, 'data');
+    set('retryAfterMs', d.retry_after_ms ?? (d.retryAfter === undefined ? undefined : d.retryAfter * 1000), 'data');
+  }
+  set('retryAfterMs', retryInfoDelay(err.data) ?? retryInfoDelay(err.rpcStatus?.details), 'retry-info');
+  if (hints.retryAfterMs === undefined) {
+    const fromHeaders = delayFromHeaders(err.headers, nowMs);
+    if (fromHeaders) set('retryAfterMs', fromHeaders.ms, fromHeaders.source);
+  }
+  return hints;
+}

@@ -1,0 +1,88 @@
+/**
+ * Parsers for server-sent delay hints: `Retry-After` (RFC 9110), the RateLimit reset headers
+ * (`RateLimit-Reset`, `X-RateLimit-Reset`, structured `RateLimit: …;t=N`) and google.protobuf
+ * Duration strings. All return milliseconds, or `undefined` for anything they do not understand;
+ * none throws.
+ */
+
+/** Values above this many seconds in a `*-Reset` header are read as a Unix epoch time. */
+const EPOCH_THRESHOLD_S = 1_000_000_000;
+
+/**
+ * `Retry-After: 120` or `Retry-After: Wed, 21 Oct 2015 07:28:00 GMT`, relative to `nowMs`
+ * (epoch ms). A date in the past gives 0.
+ */
+export function parseRetryAfter(value: string | undefined, nowMs: number = Date.now()): number | undefined {
+  if (value === undefined) return undefined;
+  const text = value.trim();
+  if (text === '') return undefined;
+  if (/^\d+(\.\d+)?$/.test(text)) return Math.round(Number(text) * 1000);
+  if (!/[a-z]/i.test(text)) return undefined;
+  const at = Date.parse(text);
+  if (Number.isNaN(at)) return undefined;
+  return Math.max(0, at - nowMs);
+}
+
+/**
+ * A RateLimit reset value: delta seconds, or (when very large) a Unix epoch in seconds, relative to `nowMs`.
+ */
+export function parseRateLimitReset(value: string | undefined, nowMs: number = Date.now()): number | undefined {
+  if (value === undefined) return undefined;
+  const text = value.trim();
+  if (!/^\d+(\.\d+)?$/.test(text)) return undefined;
+  const seconds = Number(text);
+  if (seconds >= EPOCH_THRESHOLD_S) return Math.max(0, Math.round(seconds * 1000 - nowMs));
+  return Math.round(seconds * 1000);
+}
+
+/**
+ * The structured `RateLimit` header (draft-ietf-httpapi-ratelimit-headers), e.g.
+ * `"default";r=0;t=30` → 30000. Takes the largest `t` of the items whose remaining quota `r` is 0
+ * (or of all items when none says `r`).
+ */
+export function parseStructuredRateLimit(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  let best: number | undefined;
+  let exhaustedBest: number | undefined;
+  for (const item of value.split(',')) {
+    const params = new Map<string, string>();
+    for (const piece of item.split(';').slice(1)) {
+      const eq = piece.indexOf('=');
+      if (eq > 0) params.set(piece.slice(0, eq).trim().toLowerCase(), piece.slice(eq + 1).trim());
+    }
+    const t = params.get('t');
+    if (t === undefined || !/^\d+(\.\d+)?$/.test(t)) continue;
+    const ms = Math.round(Number(t) * 1000);
+    best = Math.max(best ?? 0, ms);
+    if (params.get('r') === '0') exhaustedBest = Math.max(exhaustedBest ?? 0, ms);
+  }
+  return exhaustedBest ?? best;
+}
+
+/** A google.protobuf Duration in JSON form, e.g. `"1.5s"` → 1500, `"3s"` → 3000. */
+export function parseDuration(value: unknown): number | undefined {
+  if (typeof value !== 'string') return undefined;
+  const match = /^(\d+(?:\.\d+)?)s$/.exec(value.trim());
+  if (match?.[1] === undefined) return undefined;
+  return Math.round(Number(match[1]) * 1000);
+}
+
+/**
+ * The delay a set of response headers (lower-cased names) asks for: `retry-after` first, then
+ * `ratelimit` (`t=`), `ratelimit-reset`, `x-ratelimit-reset`. Returns the value and the header it came from.
+ */
+export function delayFromHeaders(
+  headers: Readonly<Record<string, string>> | undefined,
+  nowMs: number = Date.now(),
+): { ms: number; source: string } | undefined {
+  if (!headers) return undefined;
+  const retryAfter = parseRetryAfter(headers['retry-after'], nowMs);
+  if (retryAfter !== undefined) return { ms: retryAfter, source: 'header:retry-after' };
+  const structured = parseStructuredRateLimit(headers['ratelimit']);
+  if (structured !== undefined) return { ms: structured, source: 'header:ratelimit' };
+  for (const name of ['ratelimit-reset', 'x-ratelimit-reset']) {
+    const reset = parseRateLimitReset(headers[name], nowMs);
+    if (reset !== undefined) return { ms: reset, source: `header:${name}` };
+  }
+  return undefined;
+}

@@ -1,0 +1,107 @@
+import type { A2AClientError } from '../errors/a2a-client-error.js';
+import { hintsOf } from '../errors/hints.js';
+import type { RetryOptions } from './options.js';
+
+/** What {@link classify} decided about one failed attempt. Plain data. */
+export interface Classification {
+  /** Repeating the request is safe and may succeed. */
+  retryable: boolean;
+  /** The delay the server asked for (unclamped), when it asked. */
+  delayMs?: number;
+  /** The failure says the agent is unhealthy: it counts towards opening the circuit breaker. */
+  countsAsFailure: boolean;
+  /** Which rule decided, for events and logs, e.g. `hint:no-retry`, `code:-32603`, `http:503`, `transport:before-send`. */
+  reason: string;
+}
+
+/** What {@link classify} needs to know about the call. */
+export interface ClassifyContext {
+  /** Protocol-independent method name, e.g. `sendMessage`. */
+  method: string;
+  /** Repeating the method cannot change the outcome (reads, cancel, delete). */
+  idempotent: boolean;
+  /** Only `ambiguous`, `retryableCodes` and `fatalCodes` are read. */
+  options: Pick<RetryOptions, 'ambiguous' | 'retryableCodes' | 'fatalCodes'>;
+}
+
+/** JSON-RPC codes retryable by default (A2A): internal error, invalid agent response. */
+export const DEFAULT_RETRYABLE_RPC_CODES: ReadonlySet<number> = new Set([-32603, -32006]);
+/** HTTP statuses retryable by default. */
+export const DEFAULT_RETRYABLE_HTTP: ReadonlySet<number> = new Set([408, 425, 429, 500, 502, 503, 504]);
+/** Methods that resend the same `messageId` on a retry, so an ambiguous failure may be repeated. */
+const SAME_MESSAGE_ID_METHODS: ReadonlySet<string> = new Set(['sendMessage', 'sendStreamingMessage']);
+
+/**
+ * Whether a code is retryable under the table: `fatalCodes` win, then `retryableCodes`, then the
+ * defaults. Negative numbers are JSON-RPC codes, positive ones HTTP statuses (both overridable).
+ */
+function codeRetryable(code: number, options: ClassifyContext['options']): boolean {
+  if (options.fatalCodes.includes(code)) return false;
+  if (options.retryableCodes.includes(code)) return true;
+  return code < 0 ? DEFAULT_RETRYABLE_RPC_CODES.has(code) : DEFAULT_RETRYABLE_HTTP.has(code);
+}
+
+/** Health failures from a status: 5xx, 429 and 408 (the agent is overloaded or broken). */
+function statusIsHealthFailure(status: number | undefined): boolean {
+  return status !== undefined && (status >= 500 || status === 429 || status === 408);
+}
+
+/**
+ * Decides whether a failed attempt may be repeated, after how long, and whether it counts against
+ * the agent's health. Precedence: an explicit "don't retry" from the server → an explicit hint (with
+ * or without a delay) → the code table (JSON-RPC codes, HTTP statuses; overridable) → the transport
+ * kind (failures before sending always retryable; ambiguous ones after sending only for idempotent
+ * methods, or for `sendMessage`/`sendStreamingMessage` unless `ambiguous: false`). `aborted`,
+ * `deadline-exceeded`, `invalid-response`, `unsupported`, `card`, `circuit-open`, `budget-exhausted`,
+ * `bulkhead-rejected`, `insufficient-results` are never retried. Pure; never throws.
+ */
+export function classify(error: A2AClientError, ctx: ClassifyContext): Classification {
+  const remote = error.kind === 'http' || error.kind === 'json-rpc';
+  const health = remoteHealth(error, ctx);
+  if (remote) {
+    const hints = hintsOf(error);
+    if (hints.retryable === false) return { retryable: false, countsAsFailure: health, reason: `hint:no-retry(${hints.source ?? '?'})` };
+    if (hints.retryAfterMs !== undefined) {
+      return { retryable: true, delayMs: hints.retryAfterMs, countsAsFailure: health, reason: `hint:delay(${hints.source ?? '?'})` };
+    }
+    if (hints.retryable === true) return { retryable: true, countsAsFailure: health, reason: `hint:retry(${hints.source ?? '?'})` };
+    if (error.kind === 'json-rpc' && error.code !== undefined) {
+      return { retryable: codeRetryable(error.code, ctx.options), countsAsFailure: health, reason: `code:${error.code}` };
+    }
+    if (error.status !== undefined) {
+      return { retryable: codeRetryable(error.status, ctx.options), countsAsFailure: health, reason: `http:${error.status}` };
+    }
+    return { retryable: false, countsAsFailure: health, reason: `${error.kind}:no-code` };
+  }
+  switch (error.kind) {
+    case 'connect-timeout':
+      return { retryable: true, countsAsFailure: true, reason: 'transport:before-send' };
+    case 'connection':
+      if (error.phase === 'before-send' || error.reason === 'refused' || error.reason === 'dns') {
+        return { retryable: true, countsAsFailure: true, reason: 'transport:before-send' };
+      }
+      return ambiguous(ctx, `connection:${error.reason ?? 'other'}`);
+    case 'read-timeout':
+    case 'idle-timeout':
+      return ambiguous(ctx, error.kind);
+    default:
+      return { retryable: false, countsAsFailure: false, reason: `kind:${error.kind}` };
+  }
+}
+
+function ambiguous(ctx: ClassifyContext, what: string): Classification {
+  if (ctx.idempotent) return { retryable: true, countsAsFailure: true, reason: `transport:after-send(${what}):idempotent` };
+  if (SAME_MESSAGE_ID_METHODS.has(ctx.method) && ctx.options.ambiguous) {
+    return { retryable: true, countsAsFailure: true, reason: `transport:after-send(${what}):same-message-id` };
+  }
+  return { retryable: false, countsAsFailure: true, reason: `transport:after-send(${what}):not-idempotent` };
+}
+
+/** Health failure for http / json-rpc errors: 5xx, 429, 408, or a JSON-RPC code the table calls retryable. */
+function remoteHealth(error: A2AClientError, ctx: ClassifyContext): boolean {
+  if (error.kind === 'json-rpc') {
+    return (error.code !== undefined && codeRetryable(error.code, ctx.options)) || statusIsHealthFailure(error.status);
+  }
+  if (error.kind === 'http') return statusIsHealthFailure(error.status);
+  return false;
+}

@@ -1,0 +1,107 @@
+import { A2AClientError, isA2AClientError } from '../errors/a2a-client-error.js';
+import { retryDelay } from './backoff.js';
+import type { RetryBudget } from './budget.js';
+import { classify } from './classify.js';
+import { sleep, type CallScope } from './deadline.js';
+import { emitEvent, type EventSink } from './events.js';
+import type { RetryOptions } from './options.js';
+
+/** Everything the retry loop of one call needs. */
+export interface RetryRun<T> {
+  agent: string;
+  method: string;
+  idempotent: boolean;
+  options: RetryOptions;
+  scope: CallScope;
+  budget: RetryBudget | undefined;
+  onEvent: EventSink | undefined;
+  /** Runs attempt number `attempt` (1-based) through the breaker. */
+  run: (attempt: number) => Promise<T>;
+}
+
+/**
+ * Runs attempts until one succeeds or the classified failure, `maxAttempts`, the retry budget, the
+ * deadline or the caller's signal says stop. Waits are cut by the deadline and the signal; a wait
+ * that would outlive the deadline is not started.
+ * @throws A2AClientError — the last attempt's error, or kind `deadline-exceeded` / `aborted` /
+ * `budget-exhausted` with it as `cause`; `attempts` holds every attempt's error. Errors that are not
+ * `A2AClientError`s (bugs) are rethrown unchanged.
+ */
+export async function runWithRetry<T>(r: RetryRun<T>): Promise<T> {
+  const attempts: A2AClientError[] = [];
+  const started = performance.now();
+  const ctx = { method: r.method, idempotent: r.idempotent, options: r.options };
+  if (r.options.budget !== false) r.budget?.recordRequest(r.options.budget.windowMs);
+  const finish = (error: A2AClientError, reason: string, fields: { retryable: boolean; retryAfterMs?: number }): A2AClientError => {
+    const final = error.with({
+      agent: r.agent,
+      method: r.method,
+      retryable: fields.retryable,
+      attempts: [...attempts],
+      ...(fields.retryAfterMs !== undefined ? { retryAfterMs: fields.retryAfterMs } : {}),
+    });
+    emitEvent(r.onEvent, {
+      type: 'give-up',
+      agent: r.agent,
+      method: r.method,
+      attempts: attempts.length,
+      reason,
+      error: final,
+      elapsedMs: performance.now() - started,
+      at: Date.now(),
+    });
+    return final;
+  };
+  const wrapped = (kind: 'deadline-exceeded' | 'aborted' | 'budget-exhausted', message: string, cause: unknown): A2AClientError =>
+    new A2AClientError({ kind, message, cause });
+
+  /** The final error when the caller's signal or the deadline stopped the call. */
+  const stopped = (reason: A2AClientError, last: A2AClientError | undefined): A2AClientError => {
+    const kind = reason.kind === 'aborted' ? 'aborted' : 'deadline-exceeded';
+    return finish(wrapped(kind, reason.message, kind === 'aborted' ? reason.cause : last), kind, { retryable: false });
+  };
+
+  for (let attempt = 1; ; attempt++) {
+    let error: A2AClientError;
+    try {
+      return await r.run(attempt);
+    } catch (raw) {
+      if (!isA2AClientError(raw)) throw raw;
+      error = raw;
+    }
+    if (r.scope.signal.aborted) {
+      const reason = stopReason(r.scope.signal);
+      // The attempt may have been cut by the scope itself: its error is then the reason, not an attempt's.
+      if (error !== reason) attempts.push(error);
+      throw stopped(reason, attempts.at(-1));
+    }
+    attempts.push(error);
+    const c = classify(error, ctx);
+    const hinted = c.delayMs === undefined ? {} : { retryAfterMs: c.delayMs };
+    if (!c.retryable) throw finish(error, c.reason, { retryable: false, ...hinted });
+    if (attempt >= r.options.maxAttempts) throw finish(error, `max-attempts(${c.reason})`, { retryable: true, ...hinted });
+    const delayMs = retryDelay(attempt, c.delayMs, r.options);
+    if (delayMs >= r.scope.timeLeft()) {
+      if (c.delayMs !== undefined) throw finish(error, `hint-exceeds-deadline(${c.reason})`, { retryable: true, retryAfterMs: delayMs });
+      throw finish(wrapped('deadline-exceeded', 'The call deadline leaves no time for another attempt', error), 'deadline', { retryable: true });
+    }
+    if (r.budget && r.options.budget !== false && !r.budget.tryRetry(r.options.budget)) {
+      emitEvent(r.onEvent, { type: 'budget-exhausted', agent: r.agent, method: r.method, attempt, at: Date.now() });
+      const spent = wrapped('budget-exhausted', `The agent's retry budget is spent; not retrying: ${error.message}`, error);
+      throw finish(spent, `budget-exhausted(${c.reason})`, { retryable: true, ...hinted });
+    }
+    emitEvent(r.onEvent, { type: 'retry', agent: r.agent, method: r.method, attempt, delayMs, reason: c.reason, error, at: Date.now() });
+    try {
+      await sleep(delayMs, r.scope.signal);
+    } catch {
+      throw stopped(stopReason(r.scope.signal), error);
+    }
+  }
+}
+
+/** The scope signal's reason as an A2AClientError (`aborted` or `deadline-exceeded`). */
+function stopReason(signal: AbortSignal): A2AClientError {
+  const reason: unknown = signal.reason;
+  if (isA2AClientError(reason)) return reason;
+  return new A2AClientError({ kind: 'aborted', message: 'The call was aborted', cause: reason });
+}

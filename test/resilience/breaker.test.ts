@@ -1,0 +1,150 @@
+import { describe, expect, it } from 'vitest';
+import { isA2AClientError, type A2AClientError } from '../../src/errors/a2a-client-error.js';
+import { circuitState, exportCircuit, isCircuitOpen, resetCircuit } from '../../src/resilience/breaker.js';
+import type { ResilienceEvent } from '../../src/resilience/options.js';
+import { createResilience, type ResilientCall } from '../../src/resilience/pipeline.js';
+import { agentKey, errors } from './fixtures.js';
+
+const call = (): ResilientCall => ({ method: 'getTask', idempotent: true, deadline: performance.now() + 5000 });
+
+async function kindOf(promise: Promise<unknown>): Promise<A2AClientError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (isA2AClientError(error)) return error;
+    throw error;
+  }
+  throw new Error('expected a rejection');
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? Number.NaN;
+}
+
+describe('circuit breaker', () => {
+  it('opens after N health failures, fails fast, half-opens after halfOpenAfterMs and closes on a good probe', async () => {
+    const key = agentKey();
+    const events: ResilienceEvent[] = [];
+    const r = createResilience(key, 'agent-b', {
+      retry: false,
+      circuitBreaker: { consecutiveFailures: 3, halfOpenAfterMs: 1500 },
+      onEvent: (e) => events.push(e),
+    });
+    let calls = 0;
+    const failing = async (): Promise<string> => {
+      calls++;
+      throw errors.http(503);
+    };
+    for (let i = 0; i < 3; i++) expect((await kindOf(r.execute(call(), failing))).kind).toBe('http');
+    expect(r.breakerState()).toBe('open');
+    expect(isCircuitOpen(key)).toBe(true);
+    expect(circuitState(key)).toBe('open');
+
+    const open = await kindOf(r.execute(call(), failing));
+    expect(open).toMatchObject({ kind: 'circuit-open', agent: 'agent-b', method: 'getTask' });
+    expect(open.retryAfterMs).toBeGreaterThan(1000);
+    expect(open.retryAfterMs).toBeLessThanOrEqual(1500);
+    expect(calls).toBe(3);
+
+    // fail-fast latency while open
+    for (let i = 0; i < 3000; i++) await r.execute(call(), failing).catch((error: unknown) => error);
+    const times: number[] = [];
+    for (let i = 0; i < 5000; i++) {
+      const t0 = performance.now();
+      await r.execute(call(), failing).catch((error: unknown) => error);
+      times.push(performance.now() - t0);
+    }
+    times.sort((a, b) => a - b);
+    const p50 = percentile(times, 50);
+    const p99 = percentile(times, 99);
+    console.log(`breaker-open fail-fast: p50 ${(p50 * 1000).toFixed(1)} µs, p99 ${(p99 * 1000).toFixed(1)} µs over ${times.length} calls`);
+    expect(p50).toBeLessThan(1);
+    expect(calls).toBe(3);
+
+    await new Promise((resolve) => setTimeout(resolve, (r.breaker?.retryAfterMs() ?? 0) + 20));
+    expect(isCircuitOpen(key)).toBe(false);
+    await expect(r.execute(call(), async () => 'probe ok')).resolves.toBe('probe ok');
+    expect(r.breakerState()).toBe('closed');
+    expect(events.map((e) => e.type).filter((t) => t.startsWith('breaker-'))).toEqual(['breaker-open', 'breaker-half-open', 'breaker-close']);
+  });
+
+  it('lets only one probe through while half-open; others fail fast', async () => {
+    const key = agentKey();
+    const r = createResilience(key, 'agent-b', { retry: false, circuitBreaker: { consecutiveFailures: 1, halfOpenAfterMs: 30 } });
+    await kindOf(r.execute(call(), async () => Promise.reject(errors.refused())));
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    let release: (v: string) => void = () => undefined;
+    const probe = r.execute(call(), () => new Promise<string>((resolve) => (release = resolve)));
+    const other = await kindOf(r.execute(call(), async () => 'second'));
+    expect(other.kind).toBe('circuit-open');
+    release('done');
+    await expect(probe).resolves.toBe('done');
+    expect(r.breakerState()).toBe('closed');
+  });
+
+  it('reopens when the probe fails', async () => {
+    const r = createResilience(agentKey(), 'agent-b', { retry: false, circuitBreaker: { consecutiveFailures: 1, halfOpenAfterMs: 30 } });
+    await kindOf(r.execute(call(), async () => Promise.reject(errors.readTimeout())));
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    await kindOf(r.execute(call(), async () => Promise.reject(errors.readTimeout())));
+    expect(r.breakerState()).toBe('open');
+  });
+
+  it.each([
+    ['−32602', errors.rpc(-32602)],
+    ['TaskNotFound', errors.rpc(-32001, undefined, 'TaskNotFound')],
+    ['HTTP 400', errors.http(400)],
+    ['aborted', errors.of('aborted')],
+  ])('never trips on business outcomes: %s', async (_name, error) => {
+    const r = createResilience(agentKey(), 'agent-b', { retry: false, circuitBreaker: { consecutiveFailures: 2, halfOpenAfterMs: 1000 } });
+    for (let i = 0; i < 10; i++) await kindOf(r.execute(call(), async () => Promise.reject(error)));
+    expect(r.breakerState()).toBe('closed');
+  });
+
+  it('is shared by every client of the same origin', async () => {
+    const key = agentKey();
+    const a = createResilience(key, 'client-1', { retry: false, circuitBreaker: { consecutiveFailures: 2, halfOpenAfterMs: 1000 } });
+    const b = createResilience(key, 'client-2', { retry: false, circuitBreaker: { consecutiveFailures: 2, halfOpenAfterMs: 1000 } });
+    await kindOf(a.execute(call(), async () => Promise.reject(errors.refused())));
+    await kindOf(b.execute(call(), async () => Promise.reject(errors.refused())));
+    expect((await kindOf(a.execute(call(), async () => 'x'))).kind).toBe('circuit-open');
+  });
+
+  it('exports its state and restores it into a fresh process-wide breaker', async () => {
+    const key = agentKey();
+    const r = createResilience(key, 'agent-b', { retry: false, circuitBreaker: { consecutiveFailures: 1, halfOpenAfterMs: 5000 } });
+    await kindOf(r.execute(call(), async () => Promise.reject(errors.refused())));
+    const saved = JSON.parse(JSON.stringify(exportCircuit(key))) as unknown;
+    resetCircuit(key);
+    expect(circuitState(key)).toBeUndefined();
+    const restored = createResilience(key, 'agent-b', { retry: false, circuitBreaker: { consecutiveFailures: 1, halfOpenAfterMs: 5000, initialState: saved } });
+    expect(restored.breakerState()).toBe('open');
+    const open = await kindOf(restored.execute(call(), async () => 'x'));
+    expect(open.kind).toBe('circuit-open');
+    expect(open.retryAfterMs).toBeGreaterThan(4000);
+  });
+
+  it('opens on a failure ratio with sampling', async () => {
+    const r = createResilience(agentKey(), 'agent-b', {
+      retry: false,
+      circuitBreaker: { consecutiveFailures: 1000, halfOpenAfterMs: 1000, sampling: { threshold: 0.5, durationMs: 1000, minimumRps: 1 } },
+    });
+    for (let i = 0; i < 20; i++) {
+      await r.execute(call(), async () => (i % 3 === 0 ? 'ok' : Promise.reject(errors.http(502)))).catch((e: unknown) => e);
+    }
+    expect(r.breakerState()).toBe('open');
+  });
+});
+
+describe('circuit breaker: aborted probe', () => {
+  it('re-opens (does not close) when the caller aborts the half-open probe', async () => {
+    const r = createResilience(agentKey(), 'agent-b', { retry: false, circuitBreaker: { consecutiveFailures: 1, halfOpenAfterMs: 30 } });
+    await kindOf(r.execute(call(), async () => Promise.reject(errors.refused())));
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    const controller = new AbortController();
+    const probe = kindOf(r.execute({ ...call(), signal: controller.signal }, () => new Promise<string>(() => undefined)));
+    controller.abort(new Error('caller gave up'));
+    expect((await probe).kind).toBe('aborted');
+    expect(r.breakerState()).toBe('open');
+  });
+});

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { isA2AClientError } from '../../src/errors/a2a-client-error.js';
+import { Bulkhead } from '../../src/resilience/bulkhead.js';
+import { createResilience } from '../../src/resilience/pipeline.js';
+import { agentKey } from './fixtures.js';
+
+describe('bulkhead', () => {
+  it('runs at most maxConcurrent at once, queues maxQueued and rejects the rest', async () => {
+    const r = createResilience(agentKey(), 'agent-d', { retry: false, maxConcurrent: 2, maxQueued: 1 });
+    let running = 0;
+    let peak = 0;
+    const releases: Array<() => void> = [];
+    const work = () =>
+      r.execute({ method: 'getTask', idempotent: true, deadline: performance.now() + 2000 }, async () => {
+        running++;
+        peak = Math.max(peak, running);
+        await new Promise<void>((resolve) => releases.push(resolve));
+        running--;
+        return 'done';
+      });
+    const calls = [work(), work(), work(), work()];
+    const rejected = await calls[3]?.catch((error: unknown) => error);
+    expect(isA2AClientError(rejected) && rejected.kind).toBe('bulkhead-rejected');
+    expect(isA2AClientError(rejected) && rejected.agent).toBe('agent-d');
+    expect(releases).toHaveLength(2);
+    releases.shift()?.();
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(releases).toHaveLength(2);
+    for (const release of releases.splice(0)) release();
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    releases.shift()?.();
+    await expect(Promise.all(calls.slice(0, 3))).resolves.toEqual(['done', 'done', 'done']);
+    expect(peak).toBe(2);
+  });
+
+  it('a queued call leaves the queue on abort', async () => {
+    const b = new Bulkhead(1, 5);
+    const release = await b.acquire(new AbortController().signal);
+    const controller = new AbortController();
+    const queued = b.acquire(controller.signal);
+    expect(b.queued).toBe(1);
+    controller.abort(new Error('gone'));
+    await expect(queued).rejects.toThrow('gone');
+    expect(b.queued).toBe(0);
+    release();
+    expect(b.active).toBe(0);
+  });
+
+  it('a queued call leaves the queue at its deadline with deadline-exceeded', async () => {
+    const r = createResilience(agentKey(), 'agent-d', { retry: false, maxConcurrent: 1, maxQueued: 1 });
+    let free: () => void = () => undefined;
+    const first = r.execute({ method: 'getTask', idempotent: true, deadline: performance.now() + 2000 }, () => new Promise<string>((resolve) => (free = () => resolve('one'))));
+    const started = performance.now();
+    const second = await r
+      .execute({ method: 'getTask', idempotent: true, deadline: performance.now() + 50 }, async () => 'two')
+      .catch((error: unknown) => error);
+    expect(isA2AClientError(second) && second.kind).toBe('deadline-exceeded');
+    expect(performance.now() - started).toBeLessThan(200);
+    free();
+    await expect(first).resolves.toBe('one');
+  });
+});

@@ -1,0 +1,282 @@
+import { describe, expect, it } from 'vitest';
+import { A2AClientError, isA2AClientError } from '../../src/errors/a2a-client-error.js';
+import type { Part, StreamEvent, Task, TaskState } from '../../src/protocol/model.js';
+import type { ResilienceEvent } from '../../src/resilience/options.js';
+import { createResilience } from '../../src/resilience/pipeline.js';
+import { resumableStream, type ResumableStreamOptions } from '../../src/resilience/stream-resume.js';
+import { agentKey, errors } from './fixtures.js';
+
+const text = (t: string): Part => ({ kind: 'text', text: t });
+const base = { taskId: 't1', contextId: 'c1' };
+const status = (state: TaskState, n: number): StreamEvent => ({
+  kind: 'status-update',
+  ...base,
+  status: { state, timestamp: `2026-01-01T00:00:${String(n).padStart(2, '0')}Z` },
+  final: state === 'completed',
+});
+const chunk = (i: number): StreamEvent => ({
+  kind: 'artifact-update',
+  ...base,
+  artifact: { artifactId: 'a1', parts: [text(`chunk-${i}`)] },
+  append: i > 0,
+  lastChunk: i === 9,
+});
+
+/** The whole script: a task, working, ten artifact chunks with a status in between, completed. */
+function script(): StreamEvent[] {
+  const events: StreamEvent[] = [{ kind: 'task', id: 't1', contextId: 'c1', status: { state: 'submitted', timestamp: '2026-01-01T00:00:00Z' } }];
+  events.push(status('working', 1));
+  for (let i = 0; i < 10; i++) {
+    events.push(chunk(i));
+    if (i === 4) events.push({ kind: 'status-update', ...base, status: { state: 'working', timestamp: '2026-01-01T00:00:05Z', message: { kind: 'message', messageId: 'm-half', role: 'agent', parts: [text('half way')] } } });
+  }
+  events.push(status('completed', 20));
+  return events;
+}
+
+/** The task as the server holds it after the first `n` events. */
+function fold(events: readonly StreamEvent[], n: number): Task {
+  const task: Task = { kind: 'task', id: 't1', contextId: 'c1', status: { state: 'submitted' }, artifacts: [] };
+  for (const e of events.slice(0, n)) {
+    if (e.kind === 'task') task.status = e.status;
+    if (e.kind === 'status-update') task.status = e.status;
+    if (e.kind === 'artifact-update') {
+      const found = task.artifacts?.find((a) => a.artifactId === e.artifact.artifactId);
+      if (found && e.append) found.parts = [...found.parts, ...e.artifact.parts];
+      else task.artifacts = [...(task.artifacts ?? []).filter((a) => a.artifactId !== e.artifact.artifactId), { ...e.artifact, parts: [...e.artifact.parts] }];
+    }
+  }
+  return structuredClone(task);
+}
+
+/**
+ * A scripted agent whose connections drop after `perConnection` events; the server keeps going for
+ * `lostInFlight` events the client never sees before it resubscribes.
+ */
+function flakyAgent(perConnection: number, lostInFlight: number, dropError: () => A2AClientError = errors.reset) {
+  const all = script();
+  let produced = 0;
+  let opens = 0;
+  let resubscribes = 0;
+  async function* connection(from: number, snapshot: boolean): AsyncGenerator<StreamEvent> {
+    if (snapshot) yield fold(all, from);
+    let sent = 0;
+    for (let i = from; i < all.length; i++) {
+      if (sent === perConnection) {
+        produced = Math.min(all.length, i + lostInFlight);
+        throw dropError();
+      }
+      produced = i + 1;
+      sent++;
+      const event = all[i];
+      if (event) yield event;
+    }
+  }
+  return {
+    all,
+    opens: () => opens,
+    resubscribes: () => resubscribes,
+    open: () => {
+      opens++;
+      return connection(0, false);
+    },
+    resubscribe: (taskId: string) => {
+      expect(taskId).toBe('t1');
+      resubscribes++;
+      return connection(produced, true);
+    },
+  };
+}
+
+/** What the caller ends up knowing, rebuilt from the delivered events. */
+function replay(events: readonly StreamEvent[]): { parts: string[]; statuses: string[] } {
+  const parts: string[] = [];
+  const statuses: string[] = [];
+  for (const e of events) {
+    if (e.kind === 'task') {
+      statuses.push(`${e.status.state}@${e.status.timestamp ?? ''}`);
+      for (const a of e.artifacts ?? []) for (const p of a.parts) if (p.kind === 'text') parts.push(p.text);
+    }
+    if (e.kind === 'status-update') statuses.push(`${e.status.state}@${e.status.timestamp ?? ''}`);
+    if (e.kind === 'artifact-update') {
+      if (!e.append) parts.length = 0;
+      for (const p of e.artifact.parts) if (p.kind === 'text') parts.push(p.text);
+    }
+  }
+  return { parts, statuses };
+}
+
+async function collect(stream: AsyncIterable<StreamEvent>): Promise<StreamEvent[]> {
+  const out: StreamEvent[] = [];
+  for await (const e of stream) out.push(e);
+  return out;
+}
+
+const options = (agent: ReturnType<typeof flakyAgent>, over: Partial<ResumableStreamOptions> = {}): ResumableStreamOptions => ({
+  agent: 'agent-s',
+  method: 'sendStreamingMessage',
+  idempotent: false,
+  deadline: performance.now() + 5000,
+  open: agent.open,
+  resubscribe: agent.resubscribe,
+  getTask: async () => {
+    throw new Error('not used');
+  },
+  retry: { baseDelayMs: 2, maxDelayMs: 10 },
+  ...over,
+});
+
+const ALL_PARTS = Array.from({ length: 10 }, (_, i) => `chunk-${i}`);
+
+describe('resumableStream', () => {
+  it.each([
+    ['drops every 3 events, 2 lost in flight each time', 3, 2],
+    ['drops every 2 events, nothing lost in flight', 2, 0],
+    ['drops after every single event, 1 lost', 1, 1],
+    ['drops every 4 events, 5 lost', 4, 5],
+  ])('%s: no loss, no duplicate, the send is never repeated', async (_name, per, lost) => {
+    const agent = flakyAgent(per, lost);
+    const events: ResilienceEvent[] = [];
+    const delivered = await collect(resumableStream(options(agent, { onEvent: (e) => events.push(e) })));
+    const { parts, statuses } = replay(delivered);
+    expect(parts).toEqual(ALL_PARTS);
+    expect(new Set(statuses).size).toBe(statuses.length);
+    expect(statuses.at(-1)).toBe('completed@2026-01-01T00:00:20Z');
+    expect(agent.opens()).toBe(1);
+    expect(agent.resubscribes()).toBeGreaterThanOrEqual(2);
+    expect(events.filter((e) => e.type === 'resubscribe')).toHaveLength(agent.resubscribes());
+    expect(events[0]).toMatchObject({ type: 'resubscribe', taskId: 't1', agent: 'agent-s', reason: 'connection' });
+  });
+
+  it('without drops delivers the stream unchanged', async () => {
+    const agent = flakyAgent(1000, 0);
+    const delivered = await collect(resumableStream(options(agent)));
+    expect(delivered).toEqual(agent.all);
+    expect(agent.resubscribes()).toBe(0);
+  });
+
+  it('resumes after an idle-timeout too', async () => {
+    const agent = flakyAgent(5, 1, () => errors.of('idle-timeout'));
+    const delivered = await collect(resumableStream(options(agent)));
+    expect(replay(delivered).parts).toEqual(ALL_PARTS);
+  });
+
+  it('falls back to polling getTask when resubscribe is unsupported, emitting only the difference', async () => {
+    const all = script();
+    let polls = 0;
+    const delivered = await collect(
+      resumableStream({
+        ...options(flakyAgent(4, 0)),
+        resubscribe: () => {
+          throw errors.rpc(-32004, undefined, 'UnsupportedOperation');
+        },
+        getTask: async () => {
+          polls++;
+          return fold(all, Math.min(all.length, 4 + polls * 3));
+        },
+      }),
+    );
+    const { parts, statuses } = replay(delivered);
+    expect(parts).toEqual(ALL_PARTS);
+    expect(new Set(statuses).size).toBe(statuses.length);
+    expect(statuses.at(-1)).toMatch(/^completed/);
+    expect(polls).toBeGreaterThanOrEqual(3);
+  });
+
+  it('falls back to polling when the resubscribe stream answers HTTP 405', async () => {
+    const all = script();
+    const delivered = await collect(
+      resumableStream({
+        ...options(flakyAgent(6, 0)),
+        resubscribe: () => (async function* (): AsyncGenerator<StreamEvent> {
+          throw errors.http(405);
+        })(),
+        getTask: async () => fold(all, all.length),
+      }),
+    );
+    expect(replay(delivered).parts).toEqual(ALL_PARTS);
+  });
+
+  it('retries the send before the first event (commit point) under the pipeline', async () => {
+    const agent = flakyAgent(1000, 0);
+    let opens = 0;
+    const delivered = await collect(
+      resumableStream({
+        ...options(agent),
+        resilience: createResilience(agentKey(), 'agent-s', { retry: { baseDelayMs: 2, budget: false } }),
+        open: () => {
+          opens++;
+          if (opens <= 2) {
+                return (async function* (): AsyncGenerator<StreamEvent> {
+              throw errors.refused();
+            })();
+          }
+          return agent.open();
+        },
+      }),
+    );
+    expect(opens).toBe(3);
+    expect(delivered).toEqual(agent.all);
+  });
+
+  it('does not resume a non-drop error (a JSON-RPC error frame)', async () => {
+    const all = script();
+    async function* source(): AsyncGenerator<StreamEvent> {
+      yield all[0] as StreamEvent;
+      throw errors.rpc(-32602);
+    }
+    const seen: StreamEvent[] = [];
+    let thrown: unknown;
+    try {
+      for await (const e of resumableStream({ ...options(flakyAgent(1, 0)), open: source })) seen.push(e);
+    } catch (error) {
+      thrown = error;
+    }
+    expect(seen).toHaveLength(1);
+    expect(isA2AClientError(thrown) && thrown).toMatchObject({ kind: 'json-rpc', code: -32602, agent: 'agent-s', method: 'sendStreamingMessage' });
+  });
+
+  it('ends with deadline-exceeded (cause: the last drop) when the agent keeps dropping', async () => {
+    const agent = flakyAgent(0, 0);
+    const started = performance.now();
+    let thrown: unknown;
+    try {
+      await collect(
+        resumableStream({
+          ...options(agent),
+          open: () => flakyAgent(1, 0).open(),
+          resubscribe: () => (async function* (): AsyncGenerator<StreamEvent> {
+            await new Promise((resolve) => setTimeout(resolve, 5));
+            throw errors.reset();
+          })(),
+          deadline: performance.now() + 200,
+          retry: { baseDelayMs: 20, maxDelayMs: 20 },
+          maxResumes: 1000,
+        }),
+      );
+    } catch (error) {
+      thrown = error;
+    }
+    expect(isA2AClientError(thrown) && thrown.kind).toBe('deadline-exceeded');
+    expect(isA2AClientError(thrown) && isA2AClientError(thrown.cause) && thrown.cause.kind).toBe('connection');
+    expect(performance.now() - started).toBeLessThan(200 + 150);
+  });
+
+  it('stops at once when the caller aborts, and the source sees the abort on its signal', async () => {
+    const controller = new AbortController();
+    let sourceSignal: AbortSignal | undefined;
+    async function* hanging(signal: AbortSignal): AsyncGenerator<StreamEvent> {
+      sourceSignal = signal;
+      yield script()[0] as StreamEvent;
+      await new Promise<void>((_resolve, reject) => signal.addEventListener('abort', () => reject(errors.of('aborted')), { once: true }));
+    }
+    const stream = resumableStream({ ...options(flakyAgent(1, 0)), open: hanging, signal: controller.signal });
+    const iterator = stream[Symbol.asyncIterator]();
+    await iterator.next();
+    setTimeout(() => controller.abort(new Error('bye')), 10);
+    const started = performance.now();
+    await expect(iterator.next()).rejects.toMatchObject({ kind: 'aborted', agent: 'agent-s' });
+    expect(performance.now() - started).toBeLessThan(150);
+    expect(sourceSignal?.aborted).toBe(true);
+  });
+});
