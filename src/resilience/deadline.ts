@@ -1,4 +1,4 @@
-import { A2AClientError } from '../errors/a2a-client-error.js';
+import { A2AClientError, isA2AClientError } from '../errors/a2a-client-error.js';
 
 /** The signal an attempt runs under: fires on the caller's abort or at the deadline. */
 export interface CallScope {
@@ -16,7 +16,11 @@ export interface CallScope {
  */
 export function openScope(deadline: number, callerSignal?: AbortSignal): CallScope {
   const controller = new AbortController();
-  const onAbort = (): void => controller.abort(abortedError(callerSignal?.reason));
+  // A reason that is already a typed error (an outer scope's `aborted` / `deadline-exceeded`) is kept as is.
+  const onAbort = (): void => {
+    const reason: unknown = callerSignal?.reason;
+    controller.abort(isA2AClientError(reason) ? reason : abortedError(reason));
+  };
   let timer: NodeJS.Timeout | undefined;
   if (callerSignal?.aborted) onAbort();
   else {

@@ -114,7 +114,11 @@ export class UndiciEngine implements HttpEngine {
       return new StreamedResponse({
         status: res.statusCode,
         headers: flattenHeaders(res.headers),
-        source: iterableSource(res.body, () => res.body.destroy()),
+        // Destroying an unread body makes undici emit UND_ERR_ABORTED on it: handled here, not uncaught.
+        source: iterableSource(res.body, () => {
+          res.body.once('error', ignoreClosedBody);
+          res.body.destroy();
+        }),
         watchdog,
         request: req,
       });
@@ -124,7 +128,13 @@ export class UndiciEngine implements HttpEngine {
       // undici keeps a request queued until its connection attempt ends: end ours now.
       if (!watchdog.sent && watchdog.failure !== undefined) this.#tracker?.abandon(req.url, started);
       // If undici still answers after our timer fired, drop that response.
-      pending.then((late) => late.body.destroy(), () => undefined);
+      pending.then(
+        (late) => {
+          late.body.once('error', ignoreClosedBody);
+          late.body.destroy();
+        },
+        () => undefined,
+      );
       throw watchdog.failure ?? normalizeTransportError(error, watchdog.sent);
     }
   }
@@ -134,4 +144,9 @@ export class UndiciEngine implements HttpEngine {
     this.#tracker?.abandonAll();
     await this.#owned?.close();
   }
+}
+
+/** The error a body emits when we destroy it ourselves: expected, nothing to report. */
+function ignoreClosedBody(error: unknown): void {
+  void error;
 }

@@ -104,8 +104,7 @@ describe.each(WAYS)('per-call abort and deadline (%s)', (way) => {
   // KNOWN BUG (see the report): an abort or deadline before a stream's first event is wrapped twice,
   // because src/resilience/stream-resume.ts openFirst hands its own scope signal to the pipeline, whose
   // openScope (src/resilience/deadline.ts:19) wraps that signal's reason again as kind `aborted`.
-  // These specify the contract; drop `.fails` once the nested scope passes A2AClientError reasons through.
-  it.fails('signal abort before the first stream event: kind aborted with the reason as cause', async () => {
+  it('signal abort before the first stream event: kind aborted with the reason as cause', async () => {
     const { agent, client } = await setup();
     agent.on('sendStreamingMessage', hang());
     const controller = new AbortController();
@@ -116,7 +115,7 @@ describe.each(WAYS)('per-call abort and deadline (%s)', (way) => {
     expect(isA2AClientError(error) ? [error.kind, error.cause] : error).toEqual(['aborted', reason]);
   });
 
-  it.fails('timeouts.totalMs before the first stream event: kind deadline-exceeded', async () => {
+  it('timeouts.totalMs before the first stream event: kind deadline-exceeded', async () => {
     const { agent, client } = await setup();
     agent.on('sendStreamingMessage', hang());
     const started = performance.now();
