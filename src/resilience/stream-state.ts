@@ -92,7 +92,9 @@ export class StreamState {
         const parts = event.artifact.parts;
         if (event.append === true) {
           if (refreshed && endsWith(emitted, parts)) return [];
-          this.#artifacts.set(id, [...emitted, ...parts]);
+          // The stored array is our own copy: extend it in place (a copy per chunk is quadratic).
+          if (emitted.length === 0) this.#artifacts.set(id, emitted);
+          for (const part of parts) emitted.push(part);
         } else {
           if (refreshed && emitted.length === parts.length && endsWith(emitted, parts)) return [];
           this.#artifacts.set(id, [...parts]);
