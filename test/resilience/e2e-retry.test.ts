@@ -2,40 +2,13 @@
  * End-to-end retries through the real A2AClient against mock agents, on both engines (msw + fetch,
  * loopback server + undici): a retryable failure twice then success, and a fatal one never retried.
  */
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useE2E, uniqueName, type Way } from './e2e-setup.js';
 import { z } from 'zod';
 import { A2AClient, isA2AClientError, type ClientOptions, type ResilienceEvent } from '../../src/index.js';
 import { failFirst, hang, httpError, jsonRpcError, mockAgent, replyText, type MockAgent } from '../../mocks/index.js';
 
-const msw = setupServer();
-const cleanups: Array<() => Promise<void>> = [];
-beforeAll(() => msw.listen({ onUnhandledRequest: 'bypass' }));
-afterEach(async () => {
-  msw.resetHandlers();
-  await Promise.all(cleanups.splice(0).map((c) => c()));
-});
-afterAll(() => msw.close());
-
-type Way = 'msw+fetch' | 'loopback+undici';
-let seq = 0;
-const uniqueName = (p: string): string => `${p}-${++seq}-${Math.random().toString(36).slice(2, 8)}`;
-
-async function serve(way: Way, agent: MockAgent, extra: ClientOptions): Promise<A2AClient> {
-  let url = agent.url;
-  let options: ClientOptions = { ...extra };
-  if (way === 'msw+fetch') {
-    msw.use(...agent.handlers);
-    options = { ...options, fetch: 'global' };
-  } else {
-    const server = await agent.listen();
-    cleanups.push(server.close);
-    url = server.url;
-  }
-  const client = await A2AClient.connect(url, options);
-  cleanups.unshift(() => client.close());
-  return client;
-}
+const { serve } = useE2E();
 
 const SendParams = z.looseObject({ message: z.looseObject({ messageId: z.string() }) });
 const messageIds = (agent: MockAgent): string[] => agent.callsOf('sendMessage').map((c) => SendParams.parse(c.params).message.messageId);

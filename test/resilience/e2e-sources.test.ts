@@ -2,8 +2,8 @@
  * Every retryable source, end to end through A2AClient on both engines: fail twice, then succeed —
  * and the fatal ones reach the agent exactly once. Business failures never open the breaker.
  */
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useE2E, uniqueName, type Way } from './e2e-setup.js';
 import { A2AClient, isA2AClientError, type ClientOptions, type ResilienceEvent } from '../../src/index.js';
 import {
   delay,
@@ -19,34 +19,10 @@ import {
   type Scenario,
 } from '../../mocks/index.js';
 
-const msw = setupServer();
-const cleanups: Array<() => Promise<void>> = [];
-beforeAll(() => msw.listen({ onUnhandledRequest: 'bypass' }));
-afterEach(async () => {
-  msw.resetHandlers();
-  await Promise.all(cleanups.splice(0).map((c) => c()));
-});
-afterAll(() => msw.close());
-
-type Way = 'msw+fetch' | 'loopback+undici';
-let seq = 0;
-const unique = (p: string): string => `${p}-${++seq}-${Math.random().toString(36).slice(2, 8)}`;
-
-async function connect(way: Way, agent: MockAgent, extra: ClientOptions): Promise<A2AClient> {
-  let url = agent.url;
-  let options: ClientOptions = { retry: { baseDelayMs: 10, budget: false }, ...extra };
-  if (way === 'msw+fetch') {
-    msw.use(...agent.handlers);
-    options = { ...options, fetch: 'global' };
-  } else {
-    const server = await agent.listen();
-    cleanups.push(server.close);
-    url = server.url;
-  }
-  const client = await A2AClient.connect(url, options);
-  cleanups.unshift(() => client.close());
-  return client;
-}
+const e2e = useE2E();
+const unique = uniqueName;
+const connect = (way: Way, agent: MockAgent, extra: ClientOptions): Promise<A2AClient> =>
+  e2e.serve(way, agent, { retry: { baseDelayMs: 10, budget: false }, ...extra });
 
 const send = (client: A2AClient) => client.sendMessage({ message: { parts: [{ kind: 'text', text: 'hi' }] } });
 
