@@ -9,17 +9,8 @@ export const DOWNSTREAM_ERROR_CODE = -32603;
 export interface DownstreamErrorData {
   currentAgent: string;
   downstreamAgent: string;
-  downstreamError: {
-    type: string;
-    message: string;
-    code?: string;
-    param?: string;
-    retryable?: boolean;
-    retryAfterMs?: number;
-    traceId?: string;
-    /** Set when the downstream agent's error was itself a wrapped downstream failure. */
-    data?: DownstreamErrorData;
-  };
+  /** The downstream ResponseError (without its local `cause`), and the chain below it when it was itself wrapped. */
+  downstreamError: Omit<ResponseError, 'cause'> & { data?: DownstreamErrorData };
   retryable: boolean;
 }
 
