@@ -30,6 +30,7 @@ import { DEFAULT_LIMITS, DEFAULT_TIMEOUTS, type HttpEngine, type Limits, type Ti
 import { DEADLINE_HEADER, deadlineHeaderValue } from '../coordinator/deadline-header.js';
 import { fetchAgentCard, type CachedCard } from './card-resolver.js';
 import { invokeEvents, streamEvents } from './event-api.js';
+import { flatten } from './flatten.js';
 import { resolveHeaders } from './headers.js';
 import { paramsFromInput, resolveSendParams, type AgentInput } from './input.js';
 import type { CallOptions, ClientOptions } from './options.js';
@@ -148,9 +149,7 @@ export class A2AClient {
    * @throws A2AClientError once resilience gives up.
    */
   sendStreamingMessage(params: SendMessageParams, call: CallOptions = {}): AsyncIterable<StreamEvent> {
-    const resolved = resolveSendParams(params);
-    if (this.card.capabilities.streaming === false) return single(() => this.#unary('sendMessage', resolved, call));
-    return this.#stream('sendStreamingMessage', resolved, call);
+    return flatten(this.#sendStreaming(params, call));
   }
 
   /** Reads a task. */
@@ -173,7 +172,7 @@ export class A2AClient {
 
   /** Follows a running task: a snapshot first, then its updates (v0.3: `tasks/resubscribe`). */
   subscribeToTask(params: SubscribeToTaskParams, call: CallOptions = {}): AsyncIterable<StreamEvent> {
-    return this.#stream('subscribeToTask', params, call);
+    return flatten(this.#stream('subscribeToTask', params, call));
   }
 
   /** Registers where the agent pushes updates of a task. */
@@ -214,7 +213,7 @@ export class A2AClient {
    * event, with `error` set. Nothing follows a terminal error.
    */
   stream(input: AgentInput, call: CallOptions = {}): AsyncIterable<AgentEvent> {
-    return streamEvents(this.name, this.card, this.#converter, () => this.sendStreamingMessage(paramsFromInput(input), call));
+    return streamEvents(this.name, this.card, this.#converter, () => this.#sendStreaming(paramsFromInput(input), call));
   }
 
   /**
@@ -274,12 +273,19 @@ export class A2AClient {
     );
   }
 
-  #stream<M extends StreamMethod>(method: M, params: StreamMethods[M], call: CallOptions): AsyncIterable<StreamEvent> {
+  /** A send's updates in batches: the resumable stream, or the single result of an agent that does not stream. */
+  #sendStreaming(params: SendMessageParams, call: CallOptions): AsyncIterable<StreamEvent[]> {
+    const resolved = resolveSendParams(params);
+    if (this.card.capabilities.streaming === false) return single(async () => [await this.#unary('sendMessage', resolved, call)]);
+    return this.#stream('sendStreamingMessage', resolved, call);
+  }
+
+  #stream<M extends StreamMethod>(method: M, params: StreamMethods[M], call: CallOptions): AsyncIterable<StreamEvent[]> {
     const { timeouts, deadline } = this.#callTimeouts(call);
     const context = (signal: AbortSignal) => this.#attemptContext(call, signal, timeouts, deadline);
     const binding = this.#binding;
     const open = <N extends StreamMethod>(name: N, p: StreamMethods[N]) =>
-      async function* (signal: AbortSignal): AsyncIterable<StreamEvent> {
+      async function* (signal: AbortSignal): AsyncIterable<StreamEvent[]> {
         yield* binding.stream(name, p, await context(signal));
       };
     return resumableStream({

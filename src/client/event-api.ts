@@ -3,6 +3,7 @@ import type { ConverterContext, EventConverter } from '../convert/converter.js';
 import { errorEvent, safeConvert } from '../convert/safe-convert.js';
 import { isA2AClientError } from '../errors/a2a-client-error.js';
 import type { AgentCard, SendResult, StreamEvent } from '../protocol/model.js';
+import { flatten } from './flatten.js';
 
 function newContext(agent: string, card: AgentCard): ConverterContext {
   return { agent, card, state: {} };
@@ -32,30 +33,45 @@ export async function invokeEvents(
 /**
  * Runs a stream and converts each item. Stops after a terminal event (nothing follows it); a remote
  * failure becomes the one terminal error event; the converter's `end` reports a stream that closed
- * too early.
+ * too early. `open` yields the stream's events in batches; a batch is converted at once.
  */
-export async function* streamEvents(
+export function streamEvents(
   agent: string,
   card: AgentCard,
   converter: EventConverter,
-  open: () => AsyncIterable<StreamEvent>,
+  open: () => AsyncIterable<readonly StreamEvent[]>,
 ): AsyncIterable<AgentEvent> {
+  return flatten(convertBatches(agent, card, converter, open));
+}
+
+async function* convertBatches(
+  agent: string,
+  card: AgentCard,
+  converter: EventConverter,
+  open: () => AsyncIterable<readonly StreamEvent[]>,
+): AsyncGenerator<AgentEvent[], void, undefined> {
   const ctx = newContext(agent, card);
   try {
-    for await (const item of open()) {
-      const events = safeConvert(converter, ctx, (c) => c.convertStream(item, ctx));
-      for (const event of events) {
-        yield event;
-        if (event.done) return;
+    for await (const batch of open()) {
+      const out: AgentEvent[] = [];
+      for (const item of batch) {
+        for (const event of safeConvert(converter, ctx, (c) => c.convertStream(item, ctx))) {
+          out.push(event);
+          if (event.done) {
+            yield out;
+            return;
+          }
+        }
       }
+      if (out.length > 0) yield out;
     }
   } catch (error) {
     if (isA2AClientError(error)) {
-      yield errorEvent(error, agent);
+      yield [errorEvent(error, agent)];
       return;
     }
     throw error;
   }
   const tail = converter.end ? safeConvert(converter, ctx, (c) => c.end?.(ctx) ?? []) : [];
-  yield* tail;
+  if (tail.length > 0) yield tail;
 }

@@ -79,9 +79,10 @@ export interface Binding {
    */
   unary<M extends UnaryMethod>(method: M, params: UnaryMethods[M]['params'], ctx: AttemptContext): Promise<UnaryMethods[M]['result']>;
   /**
-   * One streaming call. Events are yielded as they arrive; an error frame is thrown as the same typed
-   * error a unary call would throw. Stopping early closes the connection.
+   * One streaming call. Events are yielded as they arrive, in the batches one network read completed
+   * (never empty), so per-event work above stays synchronous; an error frame is thrown as the same
+   * typed error a unary call would throw, after the events before it. Stopping early closes the connection.
    * @throws A2AClientError
    */
-  stream<M extends StreamMethod>(method: M, params: StreamMethods[M], ctx: AttemptContext): AsyncIterable<StreamEvent>;
+  stream<M extends StreamMethod>(method: M, params: StreamMethods[M], ctx: AttemptContext): AsyncIterable<StreamEvent[]>;
 }

@@ -2,6 +2,7 @@
 import { A2AClientError, isA2AClientError } from '../errors/a2a-client-error.js';
 import type { EngineRequest, EngineResponse, SseEvent } from '../transport/engine.js';
 import type { AttemptContext } from './binding.js';
+import type { StreamEvent } from './model.js';
 import type { VersionCodec } from './codec.js';
 import { errorFromBody } from './response-errors.js';
 import { bounded, parseJsonText } from './validate.js';
@@ -75,6 +76,40 @@ export async function readJson(res: EngineResponse, codec: VersionCodec, method:
 export function sseErrorFrame(ev: SseEvent, res: EngineResponse, codec: VersionCodec, method: string): A2AClientError | undefined {
   if (ev.event !== 'error') return undefined;
   return errorFromBody(res.status, ev.data, { version: codec.version, method, headers: res.headers });
+}
+
+/**
+ * Reads an SSE response as batches of decoded stream events (one batch per network read, never
+ * empty); `decode` turns one frame's JSON into an event. An `event: error` frame, a frame that is not
+ * JSON or one that fails `decode` ends the stream with its typed error, after the events before it.
+ * @throws A2AClientError
+ */
+export async function* sseEventBatches(
+  res: EngineResponse,
+  codec: VersionCodec,
+  method: string,
+  decode: (json: unknown) => StreamEvent,
+): AsyncGenerator<StreamEvent[], void, undefined> {
+  for await (const batch of res.batches()) {
+    const out: StreamEvent[] = [];
+    let failure: { error: unknown } | undefined;
+    for (const ev of batch) {
+      const frameError = sseErrorFrame(ev, res, codec, method);
+      if (frameError) {
+        failure = { error: frameError };
+        break;
+      }
+      if (ev.data.trim() === '') continue;
+      try {
+        out.push(decode(parseJsonText(ev.data, method, res.status)));
+      } catch (error) {
+        failure = { error };
+        break;
+      }
+    }
+    if (out.length > 0) yield out;
+    if (failure !== undefined) throw failure.error;
+  }
 }
 
 /** Adds `method` to an error that lacks it; anything else is returned unchanged. */

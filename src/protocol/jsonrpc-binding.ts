@@ -3,10 +3,10 @@ import { randomUUID } from 'node:crypto';
 import { A2AClientError } from '../errors/a2a-client-error.js';
 import type { AttemptContext, Binding, StreamMethod, StreamMethods, UnaryMethod, UnaryMethods } from './binding.js';
 import type { AnyMethod, VersionCodec } from './codec.js';
-import { isJsonType, isSseType, notSse, readJson, requestHeaders, send, sseErrorFrame, SSE_TYPE, withMethod } from './exchange.js';
+import { isJsonType, isSseType, notSse, readJson, requestHeaders, send, sseEventBatches, SSE_TYPE, withMethod } from './exchange.js';
 import type { ProtocolVersion, StreamEvent } from './model.js';
 import { jsonRpcError, RpcEnvelopeSchema } from './response-errors.js';
-import { parseJsonText, parseWire } from './validate.js';
+import { parseWire } from './validate.js';
 
 let counter = 0;
 
@@ -75,7 +75,7 @@ export class JsonRpcBinding implements Binding {
     }
   }
 
-  async *stream<M extends StreamMethod>(method: M, params: StreamMethods[M], ctx: AttemptContext): AsyncIterable<StreamEvent> {
+  async *stream<M extends StreamMethod>(method: M, params: StreamMethods[M], ctx: AttemptContext): AsyncIterable<StreamEvent[]> {
     const encode: (p: StreamMethods[M]) => unknown = this.codec.encodeStream[method];
     const { id, body } = this.request(method, encode(params));
     try {
@@ -87,13 +87,9 @@ export class JsonRpcBinding implements Binding {
           if (isJsonType(res.headers)) this.result(json, id, method, res.status, res.headers);
           throw notSse(res, JSON.stringify(json ?? ''), method);
         }
-        for await (const ev of res.events()) {
-          const frameError = sseErrorFrame(ev, res, this.codec, method);
-          if (frameError) throw frameError;
-          if (ev.data.trim() === '') continue;
-          const json = parseJsonText(ev.data, method, res.status);
-          yield this.codec.decodeStreamEvent(this.result(json, id, method, res.status, res.headers));
-        }
+        yield* sseEventBatches(res, this.codec, method, (json) =>
+          this.codec.decodeStreamEvent(this.result(json, id, method, res.status, res.headers)),
+        );
       } finally {
         await res.close();
       }

@@ -2,11 +2,10 @@
 import type { EngineResponse } from '../transport/engine.js';
 import type { AttemptContext, Binding, StreamMethod, StreamMethods, UnaryMethod, UnaryMethods } from './binding.js';
 import type { VersionCodec } from './codec.js';
-import { isSseType, notSse, readJson, requestHeaders, send, sseErrorFrame, SSE_TYPE, withMethod } from './exchange.js';
+import { isSseType, notSse, readJson, requestHeaders, send, sseEventBatches, SSE_TYPE, withMethod } from './exchange.js';
 import { unsupportedMethod } from './jsonrpc-binding.js';
 import type { ProtocolVersion, StreamEvent } from './model.js';
 import { joinUrl, streamRoutes, unaryRoutes, type RestRoute, type StreamRoutes, type UnaryRoutes } from './rest-routes.js';
-import { parseJsonText } from './validate.js';
 
 /** REST binding for one protocol version. Every failure is an `A2AClientError`. */
 export class RestBinding implements Binding {
@@ -41,7 +40,7 @@ export class RestBinding implements Binding {
     }
   }
 
-  async *stream<M extends StreamMethod>(method: M, params: StreamMethods[M], ctx: AttemptContext): AsyncIterable<StreamEvent> {
+  async *stream<M extends StreamMethod>(method: M, params: StreamMethods[M], ctx: AttemptContext): AsyncIterable<StreamEvent[]> {
     const routeOf: (p: StreamMethods[M]) => RestRoute = this.streamRoutes[method];
     const encode: (p: StreamMethods[M]) => unknown = this.codec.encodeStream[method];
     const encoded = encode(params);
@@ -57,12 +56,7 @@ export class RestBinding implements Binding {
           const json = await readJson(res, this.codec, method);
           throw notSse(res, JSON.stringify(json ?? ''), method);
         }
-        for await (const ev of res.events()) {
-          const frameError = sseErrorFrame(ev, res, this.codec, method);
-          if (frameError) throw frameError;
-          if (ev.data.trim() === '') continue;
-          yield this.codec.decodeStreamEvent(parseJsonText(ev.data, method, res.status));
-        }
+        yield* sseEventBatches(res, this.codec, method, (json) => this.codec.decodeStreamEvent(json));
       } finally {
         await res.close();
       }

@@ -9,7 +9,10 @@ import type { RetryOptions } from './options.js';
 import type { AttemptInfo, Resilience } from './pipeline.js';
 import { StreamState } from './stream-state.js';
 
-/** What {@link resumableStream} needs. Sources get the stream's signal (caller abort or deadline). */
+/**
+ * What {@link resumableStream} needs. Sources get the stream's signal (caller abort or deadline) and
+ * yield events in batches (one per network read, as bindings do), so per-event work stays synchronous.
+ */
 export interface ResumableStreamOptions {
   agent: string;
   /** `sendStreamingMessage` or `subscribeToTask`. */
@@ -20,9 +23,9 @@ export interface ResumableStreamOptions {
   deadline: number;
   signal?: AbortSignal | undefined;
   /** Opens the original stream (the send). Repeated only before its first event, under `resilience`. */
-  open: (signal: AbortSignal) => AsyncIterable<StreamEvent>;
+  open: (signal: AbortSignal) => AsyncIterable<StreamEvent[]>;
   /** Follows the task again (`SubscribeToTask` / `tasks/resubscribe`); `undefined` when not supported. */
-  resubscribe: (taskId: string, signal: AbortSignal) => AsyncIterable<StreamEvent> | undefined;
+  resubscribe: (taskId: string, signal: AbortSignal) => AsyncIterable<StreamEvent[]> | undefined;
   /** Reads the task, for the poll fallback. */
   getTask: (taskId: string, signal: AbortSignal) => Promise<Task>;
   /** The agent's pipeline: retries the send before the commit point. Without it the send is tried once. */
@@ -37,7 +40,22 @@ export interface ResumableStreamOptions {
   maxResumes?: number | undefined;
 }
 
-type Iter = AsyncIterator<StreamEvent>;
+type Iter = AsyncIterator<StreamEvent[]>;
+
+/**
+ * One promise that rejects with the signal's reason when it fires, raced against each read: a source
+ * that ignores its signal is still cut, without a listener added and removed per read.
+ */
+function stopOn(signal: AbortSignal): { stopped: Promise<never>; dispose: () => void } {
+  let onAbort = (): void => undefined;
+  const stopped = new Promise<never>((_resolve, reject) => {
+    onAbort = () => reject(signal.reason);
+  });
+  stopped.catch(ignoreLate);
+  if (signal.aborted) onAbort();
+  else signal.addEventListener('abort', onAbort, { once: true });
+  return { stopped, dispose: () => signal.removeEventListener('abort', onAbort) };
+}
 
 /** Failures after which the stream is resumed: the connection dropped or went quiet. */
 function isDrop(error: A2AClientError): boolean {
@@ -67,8 +85,10 @@ function closeQuietly(iterator: Iter | undefined): void {
  * @throws A2AClientError — the send's error (after its retries), a non-drop error of the stream,
  * kind `deadline-exceeded` (cause: the last drop) or `aborted`.
  */
-export async function* resumableStream(o: ResumableStreamOptions): AsyncGenerator<StreamEvent, void, undefined> {
+export async function* resumableStream(o: ResumableStreamOptions): AsyncGenerator<StreamEvent[], void, undefined> {
   const scope = openScope(o.deadline, o.signal);
+  const stop = stopOn(scope.signal);
+  const read = (it: Iter): Promise<IteratorResult<StreamEvent[]>> => Promise.race([it.next(), stop.stopped]);
   const retry = o.resilience?.retryOptions(o.retry) ?? resolveRetry(undefined, o.retry);
   const maxResumes = o.maxResumes ?? 10;
   const state = new StreamState();
@@ -78,21 +98,27 @@ export async function* resumableStream(o: ResumableStreamOptions): AsyncGenerato
   try {
     const opened = await openFirst(o, scope);
     iterator = opened.iterator;
-    let pending: IteratorResult<StreamEvent> | undefined = opened.first;
+    let pending: IteratorResult<StreamEvent[]> | undefined = opened.first;
     let fromResubscribe = false;
     let resumes = 0;
     for (;;) {
       try {
-        let step = pending ?? (await raceSignal(iterator.next(), scope.signal));
+        let step = pending ?? (await read(iterator));
         pending = undefined;
         while (step.done !== true) {
-          const event = step.value;
-          const events = fromResubscribe && event.kind === 'task' ? state.snapshot(event) : state.live(event);
-          fromResubscribe = false;
-          if (events.length > 0) resumes = 0;
-          for (const e of events) yield e;
+          const out: StreamEvent[] = [];
+          for (const event of step.value) {
+            const events = fromResubscribe && event.kind === 'task' ? state.snapshot(event) : state.live(event);
+            fromResubscribe = false;
+            for (const e of events) out.push(e);
+            if (state.done) break;
+          }
+          if (out.length > 0) {
+            resumes = 0;
+            yield out;
+          }
           if (state.done) return;
-          step = await raceSignal(iterator.next(), scope.signal);
+          step = await read(iterator);
         }
         if (state.taskId === undefined) return;
         lastDrop = new A2AClientError({ kind: 'connection', reason: 'closed', message: 'The stream closed before the task reached a terminal state' });
@@ -127,7 +153,7 @@ export async function* resumableStream(o: ResumableStreamOptions): AsyncGenerato
       } catch {
         throw stopped(scope, lastDrop, o);
       }
-      let source: AsyncIterable<StreamEvent> | undefined;
+      let source: AsyncIterable<StreamEvent[]> | undefined;
       try {
         source = o.resubscribe(state.taskId, scope.signal);
       } catch (error) {
@@ -142,13 +168,14 @@ export async function* resumableStream(o: ResumableStreamOptions): AsyncGenerato
     }
   } finally {
     closeQuietly(iterator);
+    stop.dispose();
     scope.dispose();
   }
 }
 
 /** Opens the original stream and reads its first event, under the pipeline when there is one. */
-async function openFirst(o: ResumableStreamOptions, scope: CallScope): Promise<{ iterator: Iter; first: IteratorResult<StreamEvent> }> {
-  const attempt = async ({ signal }: AttemptInfo): Promise<{ iterator: Iter; first: IteratorResult<StreamEvent> }> => {
+async function openFirst(o: ResumableStreamOptions, scope: CallScope): Promise<{ iterator: Iter; first: IteratorResult<StreamEvent[]> }> {
+  const attempt = async ({ signal }: AttemptInfo): Promise<{ iterator: Iter; first: IteratorResult<StreamEvent[]> }> => {
     const iterator = o.open(scope.signal)[Symbol.asyncIterator]();
     try {
       return { iterator, first: await raceSignal(iterator.next(), signal) };
@@ -171,7 +198,7 @@ async function* poll(
   scope: CallScope,
   retry: RetryOptions,
   cause: A2AClientError,
-): AsyncGenerator<StreamEvent, void, undefined> {
+): AsyncGenerator<StreamEvent[], void, undefined> {
   const taskId = state.taskId;
   if (taskId === undefined) throw cause;
   let last = cause;
@@ -179,7 +206,8 @@ async function* poll(
   for (let round = 1; ; round++) {
     try {
       const task = await raceSignal(o.getTask(taskId, scope.signal), scope.signal);
-      for (const e of state.snapshot(task)) yield e;
+      const events = state.snapshot(task);
+      if (events.length > 0) yield events;
       if (state.done) return;
     } catch (error) {
       if (scope.signal.aborted) throw stopped(scope, last, o);

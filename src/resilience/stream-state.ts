@@ -14,36 +14,83 @@ function statusKey(status: TaskStatus): string {
 }
 
 function samePart(a: Part, b: Part): boolean {
+  if (a === b) return true;
+  if (a.kind === 'text' && b.kind === 'text' && a.text !== b.text) return false;
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
+/** Delivered parts kept per artifact for comparing with a snapshot; older ones are only counted. */
+export const KEPT_PARTS = 32;
+
 /**
- * The parts of `current` not yet in `emitted`: `[]` when nothing is new, `'replace'` when `emitted`
- * is not a prefix of `current` (the artifact was rewritten). A last text part that grew is sent as
- * its new suffix only.
+ * What was delivered of one artifact: how many parts, and the last {@link KEPT_PARTS} of them. Memory
+ * stays flat however long the stream; a snapshot is checked against the kept tail (an artifact the
+ * server rewrote before that tail is not detected as rewritten).
  */
-export function newParts(emitted: readonly Part[], current: readonly Part[]): Part[] | 'replace' {
-  if (current.length < emitted.length) return 'replace';
-  for (let i = 0; i < emitted.length; i++) {
-    const a = emitted[i];
+export class DeliveredParts {
+  /** Parts delivered so far. */
+  count = 0;
+  #tail: Part[] = [];
+
+  /** A record of `parts` delivered. */
+  static of(parts: readonly Part[]): DeliveredParts {
+    const d = new DeliveredParts();
+    d.replace(parts);
+    return d;
+  }
+
+  /** The last delivered parts (at most {@link KEPT_PARTS}), oldest first. */
+  get tail(): readonly Part[] {
+    return this.#tail.length > KEPT_PARTS ? this.#tail.slice(-KEPT_PARTS) : this.#tail;
+  }
+
+  /** Records appended parts. */
+  append(parts: readonly Part[]): void {
+    this.count += parts.length;
+    for (const part of parts) this.#tail.push(part);
+    // Trimmed in steps of KEPT_PARTS, so appending stays O(1) per part.
+    if (this.#tail.length >= 2 * KEPT_PARTS) this.#tail = this.#tail.slice(-KEPT_PARTS);
+  }
+
+  /** Records the artifact's parts as replaced by `parts`. */
+  replace(parts: readonly Part[]): void {
+    this.count = parts.length;
+    this.#tail = parts.slice(-KEPT_PARTS);
+  }
+
+  /** True when the last delivered parts are `parts` (a live chunk a snapshot already delivered). */
+  endsWith(parts: readonly Part[]): boolean {
+    const tail = this.tail;
+    if (parts.length === 0 || parts.length > tail.length) return false;
+    const offset = tail.length - parts.length;
+    return parts.every((part, i) => {
+      const other = tail[offset + i];
+      return other !== undefined && samePart(other, part);
+    });
+  }
+}
+
+/**
+ * The parts of `current` not yet delivered: `[]` when nothing is new, `'replace'` when the delivered
+ * parts are not a prefix of `current` (the artifact was rewritten; checked over the kept tail). A last
+ * text part that grew is sent as its new suffix only.
+ */
+export function newParts(delivered: DeliveredParts, current: readonly Part[]): Part[] | 'replace' {
+  const count = delivered.count;
+  if (current.length < count) return 'replace';
+  const tail = delivered.tail;
+  const first = count - tail.length;
+  for (let i = first; i < count; i++) {
+    const a = tail[i - first];
     const b = current[i];
     if (a === undefined || b === undefined) return 'replace';
     if (samePart(a, b)) continue;
-    if (i === emitted.length - 1 && a.kind === 'text' && b.kind === 'text' && b.text.startsWith(a.text)) {
+    if (i === count - 1 && a.kind === 'text' && b.kind === 'text' && b.text.startsWith(a.text)) {
       return [{ ...b, text: b.text.slice(a.text.length) }, ...current.slice(i + 1)];
     }
     return 'replace';
   }
-  return current.slice(emitted.length);
-}
-
-function endsWith(all: readonly Part[], tail: readonly Part[]): boolean {
-  if (tail.length === 0 || tail.length > all.length) return false;
-  const offset = all.length - tail.length;
-  return tail.every((part, i) => {
-    const other = all[offset + i];
-    return other !== undefined && samePart(other, part);
-  });
+  return current.slice(count);
 }
 
 /**
@@ -59,7 +106,7 @@ export class StreamState {
   /** Events delivered so far. */
   delivered = 0;
   readonly #seenStatus = new Set<string>();
-  readonly #artifacts = new Map<string, Part[]>();
+  readonly #artifacts = new Map<string, DeliveredParts>();
   /** Artifacts whose content a snapshot refreshed since their last live chunk. */
   readonly #refreshed = new Set<string>();
 
@@ -72,7 +119,7 @@ export class StreamState {
       case 'task':
         this.#ids(event.id, event.contextId);
         this.#seenStatus.add(statusKey(event.status));
-        for (const artifact of event.artifacts ?? []) this.#artifacts.set(artifact.artifactId, [...artifact.parts]);
+        for (const artifact of event.artifacts ?? []) this.#artifacts.set(artifact.artifactId, DeliveredParts.of(artifact.parts));
         this.#settle(event.status);
         return this.#deliver([event]);
       case 'status-update': {
@@ -87,17 +134,19 @@ export class StreamState {
       case 'artifact-update': {
         this.#ids(event.taskId, event.contextId);
         const id = event.artifact.artifactId;
-        const emitted = this.#artifacts.get(id) ?? [];
-        const refreshed = this.#refreshed.delete(id);
+        let delivered = this.#artifacts.get(id);
+        if (delivered === undefined) {
+          delivered = new DeliveredParts();
+          this.#artifacts.set(id, delivered);
+        }
+        const refreshed = this.#refreshed.size > 0 && this.#refreshed.delete(id);
         const parts = event.artifact.parts;
         if (event.append === true) {
-          if (refreshed && endsWith(emitted, parts)) return [];
-          // The stored array is our own copy: extend it in place (a copy per chunk is quadratic).
-          if (emitted.length === 0) this.#artifacts.set(id, emitted);
-          for (const part of parts) emitted.push(part);
+          if (refreshed && delivered.endsWith(parts)) return [];
+          delivered.append(parts);
         } else {
-          if (refreshed && emitted.length === parts.length && endsWith(emitted, parts)) return [];
-          this.#artifacts.set(id, [...parts]);
+          if (refreshed && delivered.count === parts.length && delivered.endsWith(parts)) return [];
+          delivered.replace(parts);
         }
         return this.#deliver([event]);
       }
@@ -128,7 +177,7 @@ export class StreamState {
   #artifactDiff(task: Task, artifact: Artifact): StreamEvent | undefined {
     const id = artifact.artifactId;
     const emitted = this.#artifacts.get(id);
-    this.#artifacts.set(id, [...artifact.parts]);
+    this.#artifacts.set(id, DeliveredParts.of(artifact.parts));
     this.#refreshed.add(id);
     const base = { kind: 'artifact-update' as const, taskId: task.id, contextId: task.contextId };
     if (emitted === undefined) return artifact.parts.length === 0 ? undefined : { ...base, artifact, append: false };

@@ -94,6 +94,12 @@ export interface EngineResponse {
    */
   text(): Promise<string>;
   /**
+   * The body as SSE events, in the batches one network read completed (never empty): the form the
+   * protocol layer reads, so per-event work stays synchronous. Same bounds as {@link events}.
+   * @throws A2AClientError
+   */
+  batches(): AsyncIterableIterator<readonly SseEvent[]>;
+  /**
    * The body as SSE events. Each gap is bounded by `timeouts.streamIdleMs` (`idle-timeout`); each
    * event by `limits.maxEventBytes` (`invalid-response`). Stopping early (`break`) closes the connection.
    * @throws A2AClientError

@@ -2,20 +2,39 @@ import { createParser } from 'eventsource-parser';
 import { A2AClientError } from '../errors/a2a-client-error.js';
 import type { SseEvent } from './engine.js';
 
-const BLANK_LINE = /(?:\r\n|\r|\n)(?:\r\n|\r|\n)/g;
-const LINE_END = /\r\n|\r|\n/g;
-
-/** UTF-8 size of what follows the last match of `boundary` in `text` (the still-open part). */
-function bytesAfter(text: string, boundary: RegExp): number {
-  let end = 0;
-  for (const match of text.matchAll(boundary)) end = match.index + match[0].length;
-  return Buffer.byteLength(text.slice(end));
+/**
+ * UTF-8 size of what follows the last blank line (an event boundary) in `text`. Every blank line
+ * contains `\n\n`, `\n\r` or `\r\r`; once one is found near the end, the others are only looked
+ * for after it, so a chunk is not scanned whole for a line-end style it does not use.
+ */
+function bytesAfterBlankLine(text: string): number {
+  let end = -1;
+  for (const boundary of BOUNDARIES) end = lastIndexAfter(text, boundary, end);
+  return Buffer.byteLength(end < 0 ? text : text.slice(end + 2));
 }
+
+const BOUNDARIES = ['\n\n', '\n\r', '\r\r'] as const;
+
+/** The last index of `needle` in `text` if it is after `from` (else `from`): searched forward from `from` when that is known. */
+function lastIndexAfter(text: string, needle: string, from: number): number {
+  if (from < 0) return text.lastIndexOf(needle);
+  let last = from;
+  for (let i = text.indexOf(needle, from + 1); i >= 0; i = text.indexOf(needle, i + 1)) last = i;
+  return last;
+}
+
+/** UTF-8 size of what follows the last line end in `text`. */
+function bytesAfterLineEnd(text: string): number {
+  const end = Math.max(text.lastIndexOf('\n'), text.lastIndexOf('\r'));
+  return Buffer.byteLength(text.slice(end + 1));
+}
+
+const NONE: readonly SseEvent[] = Object.freeze([]);
 
 /** Incremental SSE framing over raw bytes, with a cap on the size of one event. */
 export class SseFramer {
   readonly #decoder = new TextDecoder();
-  readonly #queue: SseEvent[] = [];
+  #queue: SseEvent[] = [];
   readonly #parser;
   readonly #maxEventBytes: number;
   #pendingBytes = 0;
@@ -47,7 +66,7 @@ export class SseFramer {
    * Feeds bytes (`undefined` = end of stream) and returns the events completed so far.
    * @throws A2AClientError `invalid-response` (field `event`) when one event grows past the cap.
    */
-  push(chunk: Uint8Array | undefined): SseEvent[] {
+  push(chunk: Uint8Array | undefined): readonly SseEvent[] {
     this.checkCap();
     if (chunk === undefined) {
       this.#parser.feed(this.#decoder.decode());
@@ -59,9 +78,9 @@ export class SseFramer {
       this.#sawComment = false;
       this.#parser.feed(text);
       this.#pendingBytes = this.#sawEvent
-        ? bytesAfter(text, BLANK_LINE)
+        ? bytesAfterBlankLine(text)
         : this.#sawComment
-          ? bytesAfter(text, LINE_END)
+          ? bytesAfterLineEnd(text)
           : this.#pendingBytes + chunk.byteLength;
       if (this.#pendingBytes > this.#maxEventBytes) {
         this.#overflow = new A2AClientError({
@@ -74,7 +93,10 @@ export class SseFramer {
         if (this.#queue.length === 0) throw this.#overflow;
       }
     }
-    return this.#queue.splice(0);
+    if (this.#queue.length === 0) return NONE;
+    const events = this.#queue;
+    this.#queue = [];
+    return events;
   }
 
   /**

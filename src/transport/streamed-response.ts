@@ -54,15 +54,23 @@ export class StreamedResponse implements EngineResponse {
   }
 
   /**
-   * The body as SSE events; each gap is bounded by `timeouts.streamIdleMs`, each event by `limits.maxEventBytes`.
-   * `break` closes the connection.
+   * The body as SSE events, in the batches the network delivered them (never empty); each gap is
+   * bounded by `timeouts.streamIdleMs`, each event by `limits.maxEventBytes`. `break` closes the connection.
    * @throws A2AClientError `idle-timeout`, `invalid-response` (field `event`), `deadline-exceeded`, `aborted`, `connection`.
    */
-  events(): AsyncIterableIterator<SseEvent> {
+  batches(): AsyncIterableIterator<readonly SseEvent[]> {
     this.#claim();
     const framer = new SseFramer(this.#request.limits.maxEventBytes);
     this.#framer = framer;
     return this.#iterate(framer);
+  }
+
+  /**
+   * The body as SSE events, one by one (see {@link batches}).
+   * @throws A2AClientError as {@link batches}.
+   */
+  async *events(): AsyncIterableIterator<SseEvent> {
+    for await (const batch of this.batches()) yield* batch;
   }
 
   /** Releases the response without reading (the rest of) it. */
@@ -71,17 +79,17 @@ export class StreamedResponse implements EngineResponse {
     return Promise.resolve();
   }
 
-  async *#iterate(framer: SseFramer): AsyncGenerator<SseEvent, void, undefined> {
-    const idleMs = this.#request.timeouts.streamIdleMs;
+  async *#iterate(framer: SseFramer): AsyncGenerator<readonly SseEvent[], void, undefined> {
     let ended = false;
     try {
-      this.#watchdog.arm('idle-timeout', idleMs);
+      this.#watchdog.arm('idle-timeout', this.#request.timeouts.streamIdleMs);
       while (!ended) {
         const chunk = await this.#next();
         ended = chunk === undefined;
-        for (const event of framer.push(chunk)) {
-          this.#watchdog.arm('idle-timeout', idleMs);
-          yield event;
+        const events = framer.push(chunk);
+        if (events.length > 0) {
+          this.#watchdog.touch();
+          yield events;
         }
         framer.checkCap();
       }
@@ -96,9 +104,10 @@ export class StreamedResponse implements EngineResponse {
     let total = 0;
     let ended = false;
     try {
+      this.#watchdog.arm('read-timeout', this.#request.timeouts.readMs);
       while (total <= maxBytes) {
-        this.#watchdog.arm('read-timeout', this.#request.timeouts.readMs);
         const chunk = await this.#next();
+        this.#watchdog.touch();
         if (chunk === undefined) {
           ended = true;
           break;
@@ -124,7 +133,7 @@ export class StreamedResponse implements EngineResponse {
 
   async #next(): Promise<Uint8Array | undefined> {
     try {
-      return await this.#watchdog.race(this.#source.next());
+      return await (this.#source.watched ? this.#source.next() : this.#watchdog.race(this.#source.next()));
     } catch (error) {
       throw this.#watchdog.failure ?? normalizeTransportError(error, true);
     }

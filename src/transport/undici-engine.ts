@@ -1,11 +1,8 @@
-import { Agent, request } from 'undici';
+import { Agent } from 'undici';
 import type { Dispatcher } from 'undici';
 import type { EngineRequest, EngineResponse, HttpEngine } from './engine.js';
-import { iterableSource } from './body-source.js';
 import { ConnectTracker } from './connect-tracker.js';
-import { normalizeTransportError } from './normalize-error.js';
-import { StreamedResponse } from './streamed-response.js';
-import { Watchdog } from './watchdog.js';
+import { UndiciExchange } from './undici-exchange.js';
 
 /** Far beyond any timer of ours: undici's own coarse timers must never be the ones that fire. */
 const UNDICI_CONNECT_TIMEOUT_MS = 10 * 60_000;
@@ -20,53 +17,21 @@ export const DEFAULT_AGENT_OPTIONS: Readonly<Agent.Options> = Object.freeze({
   connect: { timeout: UNDICI_CONNECT_TIMEOUT_MS },
 });
 
-/** Called when a request got a socket and is being written. Keyed by the request's signal. */
-const onSocket = new WeakMap<AbortSignal, () => void>();
+/** Parsed request targets kept per engine (a client talks to few URLs); the cache is reset when it grows past this. */
+const MAX_CACHED_TARGETS = 256;
 
 /**
- * An undici interceptor that reports the moment a request is handed a connected socket
- * (`onRequestStart`), which ends the connect phase.
- */
-function socketProbe(dispatch: Dispatcher.Dispatch): Dispatcher.Dispatch {
-  return (options, handler) => {
-    const signal: unknown = Reflect.get(options, 'signal');
-    const hook = signal instanceof AbortSignal ? onSocket.get(signal) : undefined;
-    if (hook === undefined) return dispatch(options, handler);
-    const wrapped: Dispatcher.DispatchHandler = {
-      onRequestStart: (controller, context) => {
-        hook();
-        handler.onRequestStart?.(controller, context);
-      },
-      onRequestUpgrade: (controller, statusCode, headers, socket) => handler.onRequestUpgrade?.(controller, statusCode, headers, socket),
-      onResponseStart: (controller, statusCode, headers, statusMessage) =>
-        handler.onResponseStart?.(controller, statusCode, headers, statusMessage),
-      onResponseData: (controller, chunk) => handler.onResponseData?.(controller, chunk),
-      onResponseEnd: (controller, trailers) => handler.onResponseEnd?.(controller, trailers),
-      onResponseError: (controller, error) => handler.onResponseError?.(controller, error),
-    };
-    return dispatch(options, wrapped);
-  };
-}
-
-/** Lower-cased header names; repeated headers joined with `, `. */
-function flattenHeaders(raw: Record<string, string | string[] | undefined>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(raw)) {
-    if (value === undefined) continue;
-    out[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
-  }
-  return out;
-}
-
-/**
- * The default engine: `undici.request` over a keep-alive pool it owns (or a caller's dispatcher, never
- * closed here). Connect, read, idle and deadline timers are our own (precise to a few ms); undici's are off.
+ * The default engine: undici's `dispatch` over a keep-alive pool it owns (or a caller's dispatcher,
+ * never closed here), with our own dispatch handler ({@link UndiciExchange}) instead of
+ * `undici.request`: no body stream, no abort signal handed to undici, no per-call URL parsing.
+ * Connect, read, idle and deadline timers are our own (precise to a few ms); undici's are off.
  */
 export class UndiciEngine implements HttpEngine {
   readonly name = 'undici';
   readonly #owned: Agent | undefined;
   readonly #tracker: ConnectTracker | undefined;
   readonly #dispatcher: Dispatcher;
+  readonly #targets = new Map<string, { origin: string; path: string }>();
 
   /** `dispatcher`: a caller-supplied undici dispatcher; without it the engine creates its own `Agent`. */
   constructor(options: { dispatcher?: Dispatcher | undefined } = {}) {
@@ -74,7 +39,7 @@ export class UndiciEngine implements HttpEngine {
     this.#owned = this.#tracker === undefined ? undefined : new Agent({ ...DEFAULT_AGENT_OPTIONS, connect: this.#tracker.connect });
     const base = options.dispatcher ?? this.#owned;
     if (base === undefined) throw new TypeError('unreachable: no dispatcher');
-    this.#dispatcher = base.compose(socketProbe);
+    this.#dispatcher = base;
   }
 
   /** The pool this engine owns (for stats in tests and diagnostics); `undefined` with a caller's dispatcher. */
@@ -87,56 +52,20 @@ export class UndiciEngine implements HttpEngine {
    * request abandoned while connecting stays queued in that dispatcher until its own connect timeout.
    * @throws A2AClientError `connect-timeout`, `read-timeout`, `deadline-exceeded`, `aborted`, `connection`.
    */
-  async send(req: EngineRequest): Promise<EngineResponse> {
+  send(req: EngineRequest): Promise<EngineResponse> {
     const started = performance.now();
-    const watchdog = new Watchdog({ signal: req.signal, deadline: req.deadline });
-    const signal = watchdog.signal;
-    onSocket.set(signal, () => {
-      watchdog.sent = true;
-      watchdog.arm('read-timeout', req.timeouts.readMs);
-    });
-    watchdog.arm('connect-timeout', req.timeouts.connectMs);
-    const pending = watchdog.failure
-      ? Promise.reject(watchdog.failure)
-      : request(req.url, {
-          dispatcher: this.#dispatcher,
-          method: req.method,
-          headers: req.headers,
-          body: req.body ?? null,
-          signal,
-          headersTimeout: 0,
-          bodyTimeout: 0,
-        });
+    const exchange = new UndiciExchange(req, () => this.#tracker?.abandon(req.url, started));
+    if (exchange.failedEarly) return exchange.response;
     try {
-      const res = await watchdog.race(pending);
-      watchdog.disarm();
-      onSocket.delete(signal);
-      return new StreamedResponse({
-        status: res.statusCode,
-        headers: flattenHeaders(res.headers),
-        // Destroying an unread body makes undici emit UND_ERR_ABORTED on it: handled here, not uncaught.
-        source: iterableSource(res.body, () => {
-          res.body.once('error', ignoreClosedBody);
-          res.body.destroy();
-        }),
-        watchdog,
-        request: req,
-      });
-    } catch (error) {
-      onSocket.delete(signal);
-      watchdog.dispose();
-      // undici keeps a request queued until its connection attempt ends: end ours now.
-      if (!watchdog.sent && watchdog.failure !== undefined) this.#tracker?.abandon(req.url, started);
-      // If undici still answers after our timer fired, drop that response.
-      pending.then(
-        (late) => {
-          late.body.once('error', ignoreClosedBody);
-          late.body.destroy();
-        },
-        () => undefined,
+      const { origin, path } = this.#target(req.url);
+      this.#dispatcher.dispatch(
+        { origin, path, method: req.method, headers: req.headers, body: req.body ?? null, headersTimeout: 0, bodyTimeout: 0 },
+        exchange,
       );
-      throw watchdog.failure ?? normalizeTransportError(error, watchdog.sent);
+    } catch (error) {
+      exchange.fail(error);
     }
+    return exchange.response;
   }
 
   /** Closes the pool this engine owns; a caller-supplied dispatcher is left open. */
@@ -144,9 +73,15 @@ export class UndiciEngine implements HttpEngine {
     this.#tracker?.abandonAll();
     await this.#owned?.close();
   }
-}
 
-/** The error a body emits when we destroy it ourselves: expected, nothing to report. */
-function ignoreClosedBody(error: unknown): void {
-  void error;
+  #target(url: string): { origin: string; path: string } {
+    let target = this.#targets.get(url);
+    if (target === undefined) {
+      const u = new URL(url);
+      target = { origin: u.origin, path: `${u.pathname}${u.search}` };
+      if (this.#targets.size >= MAX_CACHED_TARGETS) this.#targets.clear();
+      this.#targets.set(url, target);
+    }
+    return target;
+  }
 }

@@ -10,38 +10,50 @@ export interface WatchdogInit {
   signal?: AbortSignal | undefined;
   /** Absolute deadline in `performance.now()` milliseconds; reaching it gives `deadline-exceeded`. */
   deadline?: number | undefined;
+  /**
+   * Told once, synchronously, when the watchdog fires (a timer, the deadline or the caller's abort)
+   * after construction; a failure found by the constructor itself is only recorded in `failure`.
+   */
+  onFail?: ((error: A2AClientError) => void) | undefined;
 }
 
 const NOOP = (): void => undefined;
 
-/**
- * `setTimeout` that never fires early: Node may run a timer up to ~1 ms before its time (it rounds to
- * whole milliseconds of loop time); if so, wait the remainder. `onTimer` receives the new handle.
- */
-function preciseTimeout(ms: number, fire: () => void, onTimer: (t: ReturnType<typeof setTimeout>) => void): ReturnType<typeof setTimeout> {
-  const due = performance.now() + ms;
-  const tick = (): void => {
-    const left = due - performance.now();
-    if (left > 0.05) onTimer(setTimeout(tick, left));
-    else fire();
-  };
-  return setTimeout(tick, ms);
-}
+/** A timer is treated as due this close to its time (Node may run one slightly early). */
+const EARLY_MS = 0.05;
+
+const WHAT: Readonly<Record<string, string>> = {
+  'connect-timeout': 'opening the connection',
+  'read-timeout': 'waiting for the response',
+  'idle-timeout': 'waiting for the next stream event',
+  'deadline-exceeded': 'the call deadline',
+};
 
 /**
  * The one place that watches a request: one phase timer (connect → read → idle), the overall deadline
- * and the caller's signal. When any of them fires it records an {@link A2AClientError} of the right kind,
- * aborts {@link signal} (handed to the HTTP stack) and rejects {@link race}. {@link dispose} clears every
- * timer and listener; call it on every exit path.
+ * and the caller's signal. When any of them fires it records an {@link A2AClientError} of the right
+ * kind, tells `onFail`, aborts {@link signal} (if anyone asked for it) and rejects {@link race}.
+ * {@link dispose} clears every timer and listener; call it on every exit path.
+ *
+ * One Node timer serves both the phase and the deadline, and it is moved lazily: re-arming or
+ * {@link touch}ing a later phase leaves it where it is, and when it fires early it re-schedules itself
+ * for what is left. A stream that touches its idle timer per event thus costs no timer operation per
+ * event, and a firing is never early (it is re-checked against `performance.now()`).
  */
 export class Watchdog {
-  readonly #controller = new AbortController();
-  readonly #failed: Promise<never>;
-  #reject: (error: A2AClientError) => void = NOOP;
-  #phaseTimer: ReturnType<typeof setTimeout> | undefined;
-  #deadlineTimer: ReturnType<typeof setTimeout> | undefined;
+  #controller: AbortController | undefined;
+  #failed: Promise<never> | undefined;
+  #rejectRace: (error: A2AClientError) => void = NOOP;
+  #onFail: ((error: A2AClientError) => void) | undefined;
   readonly #callerSignal: AbortSignal | undefined;
   readonly #onCallerAbort = (): void => this.#onAbort();
+  #timer: ReturnType<typeof setTimeout> | undefined;
+  #timerDue = Number.POSITIVE_INFINITY;
+  #phaseKind: PhaseTimerKind | undefined;
+  #phaseMs = 0;
+  #phaseDue = Number.POSITIVE_INFINITY;
+  #deadline = Number.POSITIVE_INFINITY;
+  #deadlineMs = 0;
   #failure: A2AClientError | undefined;
   #disposed = false;
   /** True once the request got a socket and was (being) written: later failures are `after-send`. */
@@ -49,11 +61,6 @@ export class Watchdog {
 
   /** Starts watching; fails at once (see {@link failure}) if the signal already fired or the deadline passed. */
   constructor(init: WatchdogInit) {
-    this.#failed = new Promise<never>((_resolve, reject) => {
-      this.#reject = reject;
-    });
-    // The rejection is observed through race(); this handler only keeps it from being reported as unhandled.
-    this.#failed.catch(NOOP);
     this.#callerSignal = init.signal;
     if (init.signal?.aborted) {
       this.#onAbort();
@@ -64,16 +71,22 @@ export class Watchdog {
       const left = init.deadline - performance.now();
       if (left <= 0) {
         this.fail(this.#timeoutError('deadline-exceeded', 0));
+        this.dispose();
         return;
       }
-      this.#deadlineTimer = preciseTimeout(left, () => this.fail(this.#timeoutError('deadline-exceeded', left)), (t) => {
-        this.#deadlineTimer = t;
-      });
+      this.#deadline = init.deadline;
+      this.#deadlineMs = left;
+      this.#schedule();
     }
+    this.#onFail = init.onFail;
   }
 
-  /** The signal to hand to the HTTP stack; it aborts with the recorded failure. */
+  /** A signal that aborts with the recorded failure (created on first use, for stacks that take one). */
   get signal(): AbortSignal {
+    if (this.#controller === undefined) {
+      this.#controller = new AbortController();
+      if (this.#failure !== undefined) this.#controller.abort(this.#failure);
+    }
     return this.#controller.signal;
   }
 
@@ -84,26 +97,37 @@ export class Watchdog {
 
   /** Replaces the phase timer with one of `kind` that fires after `ms` (non-finite or ≤ 0: no timer). */
   arm(kind: PhaseTimerKind, ms: number): void {
-    this.disarm();
-    if (this.#failure !== undefined || this.#disposed || !Number.isFinite(ms) || ms <= 0) return;
-    this.#phaseTimer = preciseTimeout(ms, () => this.fail(this.#timeoutError(kind, ms)), (t) => {
-      this.#phaseTimer = t;
-    });
+    if (this.#failure !== undefined || this.#disposed || !Number.isFinite(ms) || ms <= 0) {
+      this.disarm();
+      return;
+    }
+    this.#phaseKind = kind;
+    this.#phaseMs = ms;
+    this.#phaseDue = performance.now() + ms;
+    this.#schedule();
+  }
+
+  /** Restarts the current phase timer from now (a chunk or an event arrived). No timer operation. */
+  touch(): void {
+    if (this.#phaseKind !== undefined) this.#phaseDue = performance.now() + this.#phaseMs;
   }
 
   /** Clears the phase timer (the deadline and the caller's signal stay watched). */
   disarm(): void {
-    if (this.#phaseTimer !== undefined) clearTimeout(this.#phaseTimer);
-    this.#phaseTimer = undefined;
+    this.#phaseKind = undefined;
+    this.#phaseDue = Number.POSITIVE_INFINITY;
+    if (this.#deadline === Number.POSITIVE_INFINITY) this.#clearTimer();
   }
 
-  /** Records `error` (first one wins), aborts {@link signal} and rejects pending {@link race} calls. */
+  /** Records `error` (first one wins), tells `onFail`, aborts {@link signal} and rejects pending {@link race} calls. */
   fail(error: A2AClientError): void {
     if (this.#failure !== undefined) return;
     this.#failure = error;
-    this.#clearTimers();
-    this.#reject(error);
-    this.#controller.abort(error);
+    this.#phaseKind = undefined;
+    this.#clearTimer();
+    this.#onFail?.(error);
+    this.#rejectRace(error);
+    this.#controller?.abort(error);
   }
 
   /**
@@ -115,20 +139,51 @@ export class Watchdog {
       promise.catch(NOOP);
       return Promise.reject(this.#failure);
     }
+    if (this.#failed === undefined) {
+      this.#failed = new Promise<never>((_resolve, reject) => {
+        this.#rejectRace = reject;
+      });
+      // The rejection is observed through race(); this handler only keeps it from being reported as unhandled.
+      this.#failed.catch(NOOP);
+    }
     return Promise.race([promise, this.#failed]);
   }
 
   /** Clears every timer and the listener on the caller's signal. Safe to call more than once. */
   dispose(): void {
     this.#disposed = true;
-    this.#clearTimers();
+    this.#phaseKind = undefined;
+    this.#clearTimer();
     this.#callerSignal?.removeEventListener('abort', this.#onCallerAbort);
   }
 
-  #clearTimers(): void {
-    this.disarm();
-    if (this.#deadlineTimer !== undefined) clearTimeout(this.#deadlineTimer);
-    this.#deadlineTimer = undefined;
+  /** Makes sure the one timer fires no later than the earlier of the phase and the deadline. */
+  #schedule(): void {
+    const due = Math.min(this.#phaseDue, this.#deadline);
+    if (due === Number.POSITIVE_INFINITY) return;
+    if (this.#timer !== undefined) {
+      if (this.#timerDue <= due) return;
+      clearTimeout(this.#timer);
+    }
+    this.#timerDue = due;
+    // Whole milliseconds, so timers of one duration share one Node timer list.
+    this.#timer = setTimeout(this.#onTimer, Math.max(1, Math.ceil(due - performance.now())));
+  }
+
+  readonly #onTimer = (): void => {
+    this.#timer = undefined;
+    this.#timerDue = Number.POSITIVE_INFINITY;
+    if (this.#failure !== undefined || this.#disposed) return;
+    const now = performance.now();
+    if (now >= this.#deadline - EARLY_MS) this.fail(this.#timeoutError('deadline-exceeded', this.#deadlineMs));
+    else if (this.#phaseKind !== undefined && now >= this.#phaseDue - EARLY_MS) this.fail(this.#timeoutError(this.#phaseKind, this.#phaseMs));
+    else if (this.#phaseKind !== undefined || this.#deadline !== Number.POSITIVE_INFINITY) this.#schedule();
+  };
+
+  #clearTimer(): void {
+    if (this.#timer !== undefined) clearTimeout(this.#timer);
+    this.#timer = undefined;
+    this.#timerDue = Number.POSITIVE_INFINITY;
   }
 
   #phase(kind: A2AErrorKind): FailurePhase {
@@ -138,15 +193,9 @@ export class Watchdog {
   }
 
   #timeoutError(kind: A2AErrorKind, ms: number): A2AClientError {
-    const what: Record<string, string> = {
-      'connect-timeout': 'opening the connection',
-      'read-timeout': 'waiting for the response',
-      'idle-timeout': 'waiting for the next stream event',
-      'deadline-exceeded': 'the call deadline',
-    };
     return new A2AClientError({
       kind,
-      message: `Timed out after ${Math.round(ms)} ms (${what[kind] ?? kind})`,
+      message: `Timed out after ${Math.round(ms)} ms (${WHAT[kind] ?? kind})`,
       phase: this.#phase(kind),
     });
   }

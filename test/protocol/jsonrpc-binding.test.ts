@@ -5,7 +5,7 @@ import type { UnaryMethod } from '../../src/protocol/binding.js';
 import { createBinding } from '../../src/protocol/create-binding.js';
 import type { Message } from '../../src/protocol/model.js';
 import { fixture, sseFrames } from './fixtures.js';
-import { attemptContext, BASE, collect, rejection, sseBody } from './msw-helpers.js';
+import { attemptContext, BASE, collect, flat, rejection, sseBody } from './msw-helpers.js';
 
 const URL_ = `${BASE}/a2a/jsonrpc`;
 const server = setupServer();
@@ -147,7 +147,7 @@ describe.each(['1.0', '0.3'] as const)('JSON-RPC %s', (version) => {
         return sseBody(frames.map((fr) => ({ ...fr, id: body.id })));
       }),
     );
-    const events = await collect(binding.stream('sendStreamingMessage', { message: msg }, attemptContext(URL_)));
+    const events = await collect(flat(binding.stream('sendStreamingMessage', { message: msg }, attemptContext(URL_))));
     expect(accept).toBe('text/event-stream');
     expect(events).toHaveLength(frames.length);
     expect(events[0]?.kind).toBe('task');
@@ -164,7 +164,7 @@ describe.each(['1.0', '0.3'] as const)('JSON-RPC %s', (version) => {
         return sseBody([{ jsonrpc: '2.0', id: body.id, result: version === '1.0' ? { task: v1Task } : v03Task }]);
       }),
     );
-    const events = await collect(binding.stream('subscribeToTask', { id: 't1' }, attemptContext(URL_)));
+    const events = await collect(flat(binding.stream('subscribeToTask', { id: 't1' }, attemptContext(URL_))));
     expect(method).toBe(version === '1.0' ? 'SubscribeToTask' : 'tasks/resubscribe');
     expect(events[0]).toMatchObject({ kind: 'task', id: 't1' });
   });
@@ -182,7 +182,7 @@ describe.each(['1.0', '0.3'] as const)('JSON-RPC %s', (version) => {
     const seen: string[] = [];
     const e = await rejection(
       (async () => {
-        for await (const ev of binding.stream('sendStreamingMessage', { message: msg }, attemptContext(URL_))) seen.push(ev.kind);
+        for await (const ev of flat(binding.stream('sendStreamingMessage', { message: msg }, attemptContext(URL_)))) seen.push(ev.kind);
       })(),
     );
     expect(seen).toEqual(['task']);
@@ -196,7 +196,7 @@ describe.each(['1.0', '0.3'] as const)('JSON-RPC %s', (version) => {
         return HttpResponse.json({ jsonrpc: '2.0', id: body.id, error: { code: -32004, message: 'no streaming' } });
       }),
     );
-    const e = await rejection(collect(binding.stream('sendStreamingMessage', { message: msg }, attemptContext(URL_))));
+    const e = await rejection(collect(flat(binding.stream('sendStreamingMessage', { message: msg }, attemptContext(URL_)))));
     expect(e).toMatchObject({ kind: 'json-rpc', code: -32004, a2aName: 'UnsupportedOperation' });
   });
 });

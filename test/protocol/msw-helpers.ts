@@ -36,6 +36,11 @@ export async function collect<T>(it: AsyncIterable<T>): Promise<T[]> {
   return out;
 }
 
+/** A binding's stream of event batches, one event at a time. */
+export async function* flat<T>(batches: AsyncIterable<readonly T[]>): AsyncIterable<T> {
+  for await (const batch of batches) yield* batch;
+}
+
 /** The rejection of a promise (fails if it resolves). */
 export async function rejection(p: Promise<unknown>): Promise<unknown> {
   try {

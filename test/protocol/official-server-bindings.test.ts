@@ -6,7 +6,7 @@ import type { Message } from '../../src/protocol/model.js';
 import { createEngine } from '../../src/transport/create-engine.js';
 import { DEFAULT_LIMITS, type HttpEngine } from '../../src/transport/engine.js';
 import { startOfficialServer, type OfficialServer } from '../helpers/official-server.js';
-import { collect, rejection } from './msw-helpers.js';
+import { collect, flat, rejection } from './msw-helpers.js';
 
 let server: OfficialServer;
 let engine: HttpEngine;
@@ -57,7 +57,7 @@ describe.each([
   });
 
   it('streams to completion', async () => {
-    const events = await collect(binding.stream('sendStreamingMessage', { message: message('stream 3') }, ctx()));
+    const events = await collect(flat(binding.stream('sendStreamingMessage', { message: message('stream 3') }, ctx())));
     expect(events[0]?.kind).toBe('task');
     expect(events.filter((e) => e.kind === 'artifact-update')).toHaveLength(3);
     const last = events.at(-1);
@@ -69,7 +69,7 @@ describe.each([
     expect(sent.kind).toBe('task');
     if (sent.kind !== 'task') return;
     const seen: string[] = [];
-    for await (const ev of binding.stream('subscribeToTask', { id: sent.id }, ctx())) {
+    for await (const ev of flat(binding.stream('subscribeToTask', { id: sent.id }, ctx()))) {
       seen.push(ev.kind);
       break;
     }
@@ -79,7 +79,7 @@ describe.each([
 
   it('reports subscribing to a finished task as a typed error', async () => {
     const sent = await binding.unary('sendMessage', { message: message('echo done') }, ctx());
-    const e = await rejection(collect(binding.stream('subscribeToTask', { id: sent.kind === 'task' ? sent.id : '' }, ctx())));
+    const e = await rejection(collect(flat(binding.stream('subscribeToTask', { id: sent.kind === 'task' ? sent.id : '' }, ctx()))));
     expect(e).toMatchObject({ kind: bindingName === 'JSONRPC' ? 'json-rpc' : 'http', method: 'subscribeToTask' });
   });
 

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { UnaryMethod } from '../../src/protocol/binding.js';
 import { createBinding } from '../../src/protocol/create-binding.js';
 import type { Message } from '../../src/protocol/model.js';
-import { attemptContext, BASE, collect, rejection, sseBody } from './msw-helpers.js';
+import { attemptContext, BASE, collect, flat, rejection, sseBody } from './msw-helpers.js';
 
 const ROOT = `${BASE}/a2a/rest`;
 const server = setupServer();
@@ -117,7 +117,7 @@ describe.each(['1.0', '0.3'] as const)('REST %s', (version) => {
     const kinds: string[] = [];
     const e = await rejection(
       (async () => {
-        for await (const ev of binding.stream('sendStreamingMessage', { message: msg }, attemptContext(ROOT))) kinds.push(ev.kind);
+        for await (const ev of flat(binding.stream('sendStreamingMessage', { message: msg }, attemptContext(ROOT)))) kinds.push(ev.kind);
       })(),
     );
     expect(seen[0]).toMatchObject({ verb: 'POST', path: `${pre}/message:stream` });
@@ -128,7 +128,7 @@ describe.each(['1.0', '0.3'] as const)('REST %s', (version) => {
 
   it('retries SubscribeToTask with the other verb on 405', async () => {
     const seen = serve((s) => (seen.length === 1 ? new HttpResponse(null, { status: 405 }) : sseBody([{ task: v1Task }])));
-    const events = await collect(binding.stream('subscribeToTask', { id: 't1' }, attemptContext(ROOT)));
+    const events = await collect(flat(binding.stream('subscribeToTask', { id: 't1' }, attemptContext(ROOT))));
     expect(seen.map((s) => `${s.verb} ${s.path}`)).toEqual(
       version === '1.0' ? ['GET /tasks/t1:subscribe', 'POST /tasks/t1:subscribe'] : ['POST /v1/tasks/t1:subscribe', 'GET /v1/tasks/t1:subscribe'],
     );
@@ -137,7 +137,7 @@ describe.each(['1.0', '0.3'] as const)('REST %s', (version) => {
 
   it('rejects a stream answered with JSON as invalid-response', async () => {
     serve(() => a2aJson(v1Task));
-    expect(await rejection(collect(binding.stream('sendStreamingMessage', { message: msg }, attemptContext(ROOT))))).toMatchObject({ kind: 'invalid-response', field: 'content-type' });
+    expect(await rejection(collect(flat(binding.stream('sendStreamingMessage', { message: msg }, attemptContext(ROOT)))))).toMatchObject({ kind: 'invalid-response', field: 'content-type' });
   });
 });
 

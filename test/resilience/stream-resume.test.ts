@@ -106,9 +106,14 @@ function replay(events: readonly StreamEvent[]): { parts: string[]; statuses: st
   return { parts, statuses };
 }
 
-async function collect(stream: AsyncIterable<StreamEvent>): Promise<StreamEvent[]> {
+/** Single events as the batches resumableStream reads (one event per network read). */
+async function* batched(events: AsyncIterable<StreamEvent>): AsyncGenerator<StreamEvent[]> {
+  for await (const e of events) yield [e];
+}
+
+async function collect(stream: AsyncIterable<StreamEvent[]>): Promise<StreamEvent[]> {
   const out: StreamEvent[] = [];
-  for await (const e of stream) out.push(e);
+  for await (const batch of stream) out.push(...batch);
   return out;
 }
 
@@ -117,8 +122,8 @@ const options = (agent: ReturnType<typeof flakyAgent>, over: Partial<ResumableSt
   method: 'sendStreamingMessage',
   idempotent: false,
   deadline: performance.now() + 5000,
-  open: agent.open,
-  resubscribe: agent.resubscribe,
+  open: () => batched(agent.open()),
+  resubscribe: (taskId) => batched(agent.resubscribe(taskId)),
   getTask: async () => {
     throw new Error('not used');
   },
@@ -188,7 +193,7 @@ describe('resumableStream', () => {
     const delivered = await collect(
       resumableStream({
         ...options(flakyAgent(6, 0)),
-        resubscribe: () => (async function* (): AsyncGenerator<StreamEvent> {
+        resubscribe: () => (async function* (): AsyncGenerator<StreamEvent[]> {
           throw errors.http(405);
         })(),
         getTask: async () => fold(all, all.length),
@@ -207,11 +212,11 @@ describe('resumableStream', () => {
         open: () => {
           opens++;
           if (opens <= 2) {
-                return (async function* (): AsyncGenerator<StreamEvent> {
+            return (async function* (): AsyncGenerator<StreamEvent[]> {
               throw errors.refused();
             })();
           }
-          return agent.open();
+          return batched(agent.open());
         },
       }),
     );
@@ -228,7 +233,7 @@ describe('resumableStream', () => {
     const seen: StreamEvent[] = [];
     let thrown: unknown;
     try {
-      for await (const e of resumableStream({ ...options(flakyAgent(1, 0)), open: source })) seen.push(e);
+      for await (const batch of resumableStream({ ...options(flakyAgent(1, 0)), open: () => batched(source()) })) seen.push(...batch);
     } catch (error) {
       thrown = error;
     }
@@ -244,8 +249,8 @@ describe('resumableStream', () => {
       await collect(
         resumableStream({
           ...options(agent),
-          open: () => flakyAgent(1, 0).open(),
-          resubscribe: () => (async function* (): AsyncGenerator<StreamEvent> {
+          open: () => batched(flakyAgent(1, 0).open()),
+          resubscribe: () => (async function* (): AsyncGenerator<StreamEvent[]> {
             await new Promise((resolve) => setTimeout(resolve, 5));
             throw errors.reset();
           })(),
@@ -270,7 +275,7 @@ describe('resumableStream', () => {
       yield script()[0] as StreamEvent;
       await new Promise<void>((_resolve, reject) => signal.addEventListener('abort', () => reject(errors.of('aborted')), { once: true }));
     }
-    const stream = resumableStream({ ...options(flakyAgent(1, 0)), open: hanging, signal: controller.signal });
+    const stream = resumableStream({ ...options(flakyAgent(1, 0)), open: (signal) => batched(hanging(signal)), signal: controller.signal });
     const iterator = stream[Symbol.asyncIterator]();
     await iterator.next();
     setTimeout(() => controller.abort(new Error('bye')), 10);

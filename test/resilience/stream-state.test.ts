@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Part, Task } from '../../src/protocol/model.js';
-import { newParts, StreamState } from '../../src/resilience/stream-state.js';
+import { DeliveredParts, KEPT_PARTS, newParts, StreamState } from '../../src/resilience/stream-state.js';
 
 const text = (t: string): Part => ({ kind: 'text', text: t });
 const task = (state: Task['status']['state'], parts: Part[], timestamp = 't1'): Task => ({
@@ -19,7 +19,26 @@ describe('newParts', () => {
     ['rewritten', [text('a'), text('b')], [text('x'), text('b')], 'replace'],
     ['shrunk', [text('a'), text('b')], [text('a')], 'replace'],
   ])('%s', (_name, emitted, current, expected) => {
-    expect(newParts(emitted, current)).toEqual(expected);
+    expect(newParts(DeliveredParts.of(emitted), current)).toEqual(expected);
+  });
+
+  it('keeps only a bounded tail of a long artifact, and still yields just the new parts of a snapshot', () => {
+    const delivered = new DeliveredParts();
+    const all = Array.from({ length: 10_000 }, (_, i) => text(`p${i}`));
+    for (const part of all) delivered.append([part]);
+    expect(delivered.count).toBe(10_000);
+    expect(delivered.tail.length).toBeLessThanOrEqual(KEPT_PARTS);
+    expect(newParts(delivered, [...all, text('new')])).toEqual([text('new')]);
+    expect(newParts(delivered, all)).toEqual([]);
+  });
+
+  it('detects a rewrite inside the kept tail', () => {
+    const delivered = new DeliveredParts();
+    const all = Array.from({ length: 1_000 }, (_, i) => text(`p${i}`));
+    delivered.append(all);
+    const rewritten = [...all];
+    rewritten[990] = text('changed');
+    expect(newParts(delivered, rewritten)).toBe('replace');
   });
 });
 

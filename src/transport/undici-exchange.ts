@@ -1,0 +1,117 @@
+import type { Dispatcher } from 'undici';
+import type { A2AClientError } from '../errors/a2a-client-error.js';
+import { PushSource } from './body-source.js';
+import type { EngineRequest, EngineResponse } from './engine.js';
+import { normalizeTransportError } from './normalize-error.js';
+import { StreamedResponse } from './streamed-response.js';
+import { Watchdog } from './watchdog.js';
+
+/** Lower-cased header names (undici's parser already lower-cases them); repeated headers joined with `, `. */
+function flattenHeaders(raw: Record<string, string | string[] | undefined>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const name in raw) {
+    const value = raw[name];
+    if (value !== undefined) out[name] = typeof value === 'string' ? value : value.join(', ');
+  }
+  return out;
+}
+
+/**
+ * One request on an undici dispatcher, as its dispatch handler: the {@link Watchdog} owns the timers
+ * (connect until a socket is handed over, then read, then the body reader's read or idle timer), the
+ * body is pushed into a {@link PushSource} with backpressure, and every failure settles exactly once.
+ * Resolves {@link response} when the headers arrive.
+ */
+export class UndiciExchange implements Dispatcher.DispatchHandler {
+  /** Settles with the response (at its headers) or the first failure. */
+  readonly response: Promise<EngineResponse>;
+  readonly #req: EngineRequest;
+  readonly #watchdog: Watchdog;
+  readonly #onAbandon: () => void;
+  #resolve: (res: EngineResponse) => void = () => undefined;
+  #reject: (error: A2AClientError) => void = () => undefined;
+  #controller: Dispatcher.DispatchController | undefined;
+  #body: PushSource | undefined;
+  #settled = false;
+
+  /** `onAbandon`: called when the request gives up before it got a socket (to tear the connection attempt down). */
+  constructor(req: EngineRequest, onAbandon: () => void) {
+    this.#req = req;
+    this.#onAbandon = onAbandon;
+    this.response = new Promise<EngineResponse>((resolve, reject) => {
+      this.#resolve = resolve;
+      this.#reject = reject;
+    });
+    this.#watchdog = new Watchdog({ signal: req.signal, deadline: req.deadline, onFail: (error) => this.#onWatchdog(error) });
+    if (this.#watchdog.failure !== undefined) this.#settle(this.#watchdog.failure);
+    else this.#watchdog.arm('connect-timeout', req.timeouts.connectMs);
+  }
+
+  /** True when the watchdog already failed (deadline passed, signal aborted): nothing must be sent. */
+  get failedEarly(): boolean {
+    return this.#watchdog.failure !== undefined;
+  }
+
+  /** The request could not be handed to the dispatcher (invalid options). */
+  fail(error: unknown): void {
+    this.#settle(this.#watchdog.failure ?? normalizeTransportError(error, false));
+  }
+
+  onRequestStart(controller: Dispatcher.DispatchController): void {
+    this.#controller = controller;
+    const failure = this.#watchdog.failure;
+    if (failure !== undefined) {
+      controller.abort(failure);
+      return;
+    }
+    this.#watchdog.sent = true;
+    this.#watchdog.arm('read-timeout', this.#req.timeouts.readMs);
+  }
+
+  onResponseStart(controller: Dispatcher.DispatchController, statusCode: number, headers: Record<string, string | string[] | undefined>): void {
+    if (this.#settled) {
+      controller.abort(this.#watchdog.failure ?? new Error('late response'));
+      return;
+    }
+    this.#watchdog.disarm();
+    const body = new PushSource(controller);
+    this.#body = body;
+    this.#settled = true;
+    this.#resolve(
+      new StreamedResponse({ status: statusCode, headers: flattenHeaders(headers), source: body, watchdog: this.#watchdog, request: this.#req }),
+    );
+  }
+
+  onResponseData(_controller: Dispatcher.DispatchController, chunk: Buffer): void {
+    this.#body?.push(chunk);
+  }
+
+  onResponseEnd(): void {
+    this.#body?.end();
+  }
+
+  onResponseError(_controller: Dispatcher.DispatchController, error: Error): void {
+    const failure = this.#watchdog.failure ?? normalizeTransportError(error, this.#watchdog.sent || this.#body !== undefined);
+    if (this.#body !== undefined) this.#body.fail(failure, false);
+    else this.#settle(failure);
+  }
+
+  #onWatchdog(error: A2AClientError): void {
+    if (this.#body !== undefined) {
+      this.#body.fail(error, true);
+      this.#controller?.abort(error);
+      return;
+    }
+    this.#settle(error);
+    if (this.#controller !== undefined) this.#controller.abort(error);
+    // Still connecting or queued: undici keeps the request until its connection attempt ends.
+    else this.#onAbandon();
+  }
+
+  #settle(error: A2AClientError): void {
+    if (this.#settled) return;
+    this.#settled = true;
+    this.#watchdog.dispose();
+    this.#reject(error);
+  }
+}
