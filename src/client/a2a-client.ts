@@ -31,7 +31,7 @@ import { DEADLINE_HEADER, deadlineHeaderValue } from '../coordinator/deadline-he
 import { fetchAgentCard, type CachedCard } from './card-resolver.js';
 import { invokeEvents, streamEvents } from './event-api.js';
 import { flatten } from './flatten.js';
-import { resolveHeaders } from './headers.js';
+import { mergeHeaders, resolveHeaders } from './headers.js';
 import { paramsFromInput, resolveSendParams, type AgentInput } from './input.js';
 import type { CallOptions, ClientOptions } from './options.js';
 import { resolveConverter } from '../convert/registry.js';
@@ -84,6 +84,8 @@ export class A2AClient {
   readonly #converter: EventConverter;
   #cached: CachedCard | undefined;
   readonly #baseUrl: string | undefined;
+  /** `options.headers` lower-cased once, when they are a record (a function is called per attempt). */
+  readonly #staticHeaders: Record<string, string>;
 
   /**
    * Fetches the agent card from `baseUrl` (`/.well-known/agent-card.json`, then `/.well-known/agent.json`),
@@ -135,6 +137,7 @@ export class A2AClient {
       onEvent: options.onEvent,
     });
     this.#converter = resolveConverter(this.card, options);
+    this.#staticHeaders = typeof options.headers === 'function' ? {} : mergeHeaders(options.headers);
   }
 
   /** Sends a message; resolves with the Task or Message the agent answers with. */
@@ -245,32 +248,35 @@ export class A2AClient {
     await this.#engine.close();
   }
 
-  #callTimeouts(call: CallOptions): { timeouts: Timeouts; deadline: number } {
-    const timeouts = { ...this.timeouts, ...call.timeouts };
+  #callTimeouts(call: CallOptions): { timeouts: Readonly<Timeouts>; deadline: number } {
+    const timeouts = call.timeouts === undefined ? this.timeouts : { ...this.timeouts, ...call.timeouts };
     return { timeouts, deadline: performance.now() + timeouts.totalMs };
   }
 
-  async #attemptContext(call: CallOptions, signal: AbortSignal, timeouts: Timeouts, deadline: number): Promise<AttemptContext> {
-    const headers = await resolveHeaders(this.#options.headers, call.headers);
-    if (this.#options.propagateDeadline) headers[DEADLINE_HEADER] = deadlineHeaderValue(deadline - performance.now());
-    return {
-      engine: this.#engine,
-      url: this.protocol.url,
-      headers,
-      ...(this.#options.extensions ? { extensions: this.#options.extensions } : {}),
-      signal,
-      timeouts,
-      deadline,
-      limits: this.#limits,
-    };
+  /** One attempt's context; synchronous unless `options.headers` is a function (called per attempt). */
+  #attemptContext(call: CallOptions, signal: AbortSignal, timeouts: Readonly<Timeouts>, deadline: number): AttemptContext | Promise<AttemptContext> {
+    const headers = this.#options.headers;
+    if (typeof headers === 'function') {
+      return resolveHeaders(headers, call.headers).then((resolved) => this.#context(resolved, signal, timeouts, deadline));
+    }
+    const merged = call.headers === undefined ? this.#staticHeaders : mergeHeaders(this.#staticHeaders, call.headers);
+    return this.#context(merged, signal, timeouts, deadline);
+  }
+
+  #context(headers: Record<string, string>, signal: AbortSignal, timeouts: Readonly<Timeouts>, deadline: number): AttemptContext {
+    const ctx: AttemptContext = { engine: this.#engine, url: this.protocol.url, headers, signal, timeouts, deadline, limits: this.#limits };
+    if (this.#options.propagateDeadline) ctx.headers = { ...headers, [DEADLINE_HEADER]: deadlineHeaderValue(deadline - performance.now()) };
+    if (this.#options.extensions) ctx.extensions = this.#options.extensions;
+    return ctx;
   }
 
   #unary<M extends UnaryMethod>(method: M, params: UnaryMethods[M]['params'], call: CallOptions): Promise<UnaryMethods[M]['result']> {
     const { timeouts, deadline } = this.#callTimeouts(call);
-    return this.#resilience.execute(
-      { method, idempotent: IDEMPOTENT.has(method), deadline, ...(call.signal ? { signal: call.signal } : {}), ...(call.retry !== undefined ? { retry: call.retry } : {}) },
-      async ({ signal }) => this.#binding.unary(method, params, await this.#attemptContext(call, signal, timeouts, deadline)),
-    );
+    const binding = this.#binding;
+    return this.#resilience.execute({ method, idempotent: IDEMPOTENT.has(method), deadline, signal: call.signal, retry: call.retry }, ({ signal }) => {
+      const ctx = this.#attemptContext(call, signal, timeouts, deadline);
+      return ctx instanceof Promise ? ctx.then((c) => binding.unary(method, params, c)) : binding.unary(method, params, ctx);
+    });
   }
 
   /** A send's updates in batches: the resumable stream, or the single result of an agent that does not stream. */
@@ -282,7 +288,7 @@ export class A2AClient {
 
   #stream<M extends StreamMethod>(method: M, params: StreamMethods[M], call: CallOptions): AsyncIterable<StreamEvent[]> {
     const { timeouts, deadline } = this.#callTimeouts(call);
-    const context = (signal: AbortSignal) => this.#attemptContext(call, signal, timeouts, deadline);
+    const context = async (signal: AbortSignal): Promise<AttemptContext> => this.#attemptContext(call, signal, timeouts, deadline);
     const binding = this.#binding;
     const open = <N extends StreamMethod>(name: N, p: StreamMethods[N]) =>
       async function* (signal: AbortSignal): AsyncIterable<StreamEvent[]> {

@@ -12,7 +12,10 @@ export const SSE_TYPE = 'text/event-stream';
 
 /** Request headers for one call: the caller's, then content negotiation, version and extensions. */
 export function requestHeaders(codec: VersionCodec, ctx: AttemptContext, accept: string, hasBody: boolean): Record<string, string> {
-  const headers: Record<string, string> = { ...ctx.headers, accept, ...codec.versionHeaders };
+  const headers: Record<string, string> = {};
+  for (const name in ctx.headers) headers[name] = ctx.headers[name] as string;
+  headers['accept'] = accept;
+  for (const name in codec.versionHeaders) headers[name] = codec.versionHeaders[name] as string;
   if (hasBody) headers['content-type'] = 'application/json';
   if (ctx.extensions !== undefined && ctx.extensions.length > 0) headers[codec.extensionsHeader] = ctx.extensions.join(', ');
   return headers;
@@ -20,16 +23,11 @@ export function requestHeaders(codec: VersionCodec, ctx: AttemptContext, accept:
 
 /** Sends one request through the context's engine. @throws A2AClientError (transport kinds). */
 export function send(ctx: AttemptContext, method: EngineRequest['method'], url: string, headers: Record<string, string>, body?: string): Promise<EngineResponse> {
-  return ctx.engine.send({
-    method,
-    url,
-    headers,
-    ...(body === undefined ? {} : { body }),
-    ...(ctx.signal === undefined ? {} : { signal: ctx.signal }),
-    timeouts: ctx.timeouts,
-    ...(ctx.deadline === undefined ? {} : { deadline: ctx.deadline }),
-    limits: ctx.limits,
-  });
+  const request: EngineRequest = { method, url, headers, timeouts: ctx.timeouts, limits: ctx.limits };
+  if (body !== undefined) request.body = body;
+  if (ctx.signal !== undefined) request.signal = ctx.signal;
+  if (ctx.deadline !== undefined) request.deadline = ctx.deadline;
+  return ctx.engine.send(request);
 }
 
 function mediaType(headers: Record<string, string>): string {

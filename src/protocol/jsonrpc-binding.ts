@@ -8,12 +8,14 @@ import type { ProtocolVersion, StreamEvent } from './model.js';
 import { jsonRpcError, RpcEnvelopeSchema } from './response-errors.js';
 import { parseWire } from './validate.js';
 
+/** Random per process, so ids differ across processes; a counter makes them unique within one. */
+const ID_PREFIX = randomUUID().slice(0, 8);
 let counter = 0;
 
 /** A fresh request id per request: unique within the process and across processes. */
 function nextId(): string {
   counter = (counter + 1) % Number.MAX_SAFE_INTEGER;
-  return `${randomUUID().slice(0, 8)}-${counter}`;
+  return `${ID_PREFIX}-${counter}`;
 }
 
 /** Unsupported-method error, raised before anything is sent. */
