@@ -43,18 +43,28 @@ export interface ResumableStreamOptions {
 type Iter = AsyncIterator<StreamEvent[]>;
 
 /**
- * One promise that rejects with the signal's reason when it fires, raced against each read: a source
- * that ignores its signal is still cut, without a listener added and removed per read.
+ * Reads a source while watching `signal` with one listener for the whole stream (not one per read):
+ * the read in flight is rejected with the signal's reason when it fires, so a source that ignores
+ * its signal is still cut. (Racing each read against one long-lived promise would pile a reaction
+ * per read onto that promise, keeping every batch alive until the stream ends.)
  */
-function stopOn(signal: AbortSignal): { stopped: Promise<never>; dispose: () => void } {
-  let onAbort = (): void => undefined;
-  const stopped = new Promise<never>((_resolve, reject) => {
-    onAbort = () => reject(signal.reason);
-  });
-  stopped.catch(ignoreLate);
-  if (signal.aborted) onAbort();
-  else signal.addEventListener('abort', onAbort, { once: true });
-  return { stopped, dispose: () => signal.removeEventListener('abort', onAbort) };
+function signalledReader(signal: AbortSignal): { read: <T>(it: AsyncIterator<T>) => Promise<IteratorResult<T>>; dispose: () => void } {
+  let rejectRead: ((reason: unknown) => void) | undefined;
+  const onAbort = (): void => rejectRead?.(signal.reason);
+  signal.addEventListener('abort', onAbort, { once: true });
+  return {
+    read<T>(it: AsyncIterator<T>): Promise<IteratorResult<T>> {
+      if (signal.aborted) return Promise.reject(signal.reason);
+      return new Promise<IteratorResult<T>>((resolve, reject) => {
+        rejectRead = reject;
+        it.next().then(resolve, reject);
+      });
+    },
+    dispose: () => {
+      rejectRead = undefined;
+      signal.removeEventListener('abort', onAbort);
+    },
+  };
 }
 
 /** Failures after which the stream is resumed: the connection dropped or went quiet. */
@@ -87,8 +97,8 @@ function closeQuietly(iterator: Iter | undefined): void {
  */
 export async function* resumableStream(o: ResumableStreamOptions): AsyncGenerator<StreamEvent[], void, undefined> {
   const scope = openScope(o.deadline, o.signal);
-  const stop = stopOn(scope.signal);
-  const read = (it: Iter): Promise<IteratorResult<StreamEvent[]>> => Promise.race([it.next(), stop.stopped]);
+  const reader = signalledReader(scope.signal);
+  const read = (it: Iter): Promise<IteratorResult<StreamEvent[]>> => reader.read(it);
   const retry = o.resilience?.retryOptions(o.retry) ?? resolveRetry(undefined, o.retry);
   const maxResumes = o.maxResumes ?? 10;
   const state = new StreamState();
@@ -168,7 +178,7 @@ export async function* resumableStream(o: ResumableStreamOptions): AsyncGenerato
     }
   } finally {
     closeQuietly(iterator);
-    stop.dispose();
+    reader.dispose();
     scope.dispose();
   }
 }

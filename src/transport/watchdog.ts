@@ -42,8 +42,8 @@ const WHAT: Readonly<Record<string, string>> = {
  */
 export class Watchdog {
   #controller: AbortController | undefined;
-  #failed: Promise<never> | undefined;
-  #rejectRace: (error: A2AClientError) => void = NOOP;
+  /** Rejecters of the {@link race} calls in flight. */
+  readonly #racers = new Set<(error: A2AClientError) => void>();
   #onFail: ((error: A2AClientError) => void) | undefined;
   readonly #callerSignal: AbortSignal | undefined;
   readonly #onCallerAbort = (): void => this.#onAbort();
@@ -126,7 +126,8 @@ export class Watchdog {
     this.#phaseKind = undefined;
     this.#clearTimer();
     this.#onFail?.(error);
-    this.#rejectRace(error);
+    for (const reject of this.#racers) reject(error);
+    this.#racers.clear();
     this.#controller?.abort(error);
   }
 
@@ -139,14 +140,21 @@ export class Watchdog {
       promise.catch(NOOP);
       return Promise.reject(this.#failure);
     }
-    if (this.#failed === undefined) {
-      this.#failed = new Promise<never>((_resolve, reject) => {
-        this.#rejectRace = reject;
-      });
-      // The rejection is observed through race(); this handler only keeps it from being reported as unhandled.
-      this.#failed.catch(NOOP);
-    }
-    return Promise.race([promise, this.#failed]);
+    // One small promise per call, released when it settles (racing against one long-lived promise
+    // would pile a reaction per call onto it, keeping every result alive).
+    return new Promise<T>((resolve, reject) => {
+      this.#racers.add(reject);
+      promise.then(
+        (value) => {
+          this.#racers.delete(reject);
+          resolve(value);
+        },
+        (error: unknown) => {
+          this.#racers.delete(reject);
+          reject(error);
+        },
+      );
+    });
   }
 
   /** Clears every timer and the listener on the caller's signal. Safe to call more than once. */
