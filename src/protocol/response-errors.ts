@@ -16,8 +16,11 @@ export const RpcErrorSchema = z.looseObject({
   data: z.unknown().optional(),
 });
 
-/** A JSON-RPC response envelope (result or error). */
-export const RpcEnvelopeSchema = z.looseObject({
+/**
+ * A JSON-RPC response envelope (result or error). A plain (strip) object: callers read only these
+ * members, and a loose one would copy every other key on each response.
+ */
+export const RpcEnvelopeSchema = z.object({
   jsonrpc: z.literal('2.0'),
   id: z.union([z.string(), z.number(), z.null()]).optional(),
   result: z.unknown().optional(),

@@ -15,24 +15,56 @@ function issuePath(prefix: string, path: readonly PropertyKey[]): string {
   return parts.join('.') || '(root)';
 }
 
-/**
- * Validates `value` from the wire with `schema`.
- * @throws A2AClientError kind `invalid-response` naming the first offending field (zod issue path).
- */
-export function parseWire<S extends z.ZodType>(schema: S, value: unknown, field: string, method?: string): z.infer<S> {
-  const result = schema.safeParse(value);
-  if (result.success) return result.data;
-  const issues = result.error.issues.map((i) => ({ path: issuePath(field, i.path), message: i.message }));
+/** The `invalid-response` error for a failed parse, naming the first offending field (zod issue path). */
+function invalidResponse(error: z.ZodError, field: string, method: string | undefined): A2AClientError {
+  const issues = error.issues.map((i) => ({ path: issuePath(field, i.path), message: i.message }));
   const first = issues[0] ?? { path: field, message: 'invalid' };
-  throw new A2AClientError({
+  return new A2AClientError({
     kind: 'invalid-response',
     message: `Invalid response: ${first.path}: ${first.message}`,
-    cause: result.error,
+    cause: error,
     field: first.path,
     issues,
     method,
     phase: 'after-send',
   });
+}
+
+/**
+ * Validates `value` from the wire with `schema` and returns zod's output (a new object).
+ * @throws A2AClientError kind `invalid-response` naming the first offending field (zod issue path).
+ */
+export function parseWire<S extends z.ZodType>(schema: S, value: unknown, field: string, method?: string): z.infer<S> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  throw invalidResponse(result.error, field, method);
+}
+
+/**
+ * A schema that only checks: its output is its input minus undeclared keys. No `.transform()`,
+ * `.default()`, `.pipe()` or coercion (the input type must be assignable to the output type, which the
+ * compiler enforces), and no `.catch()` (which the types cannot see).
+ */
+export type CheckingSchema<S extends z.ZodType> = z.input<S> extends z.output<S> ? S : never;
+
+/**
+ * Validates `value` from the wire with a checking `schema` (see {@link CheckingSchema}) and returns
+ * `value` itself, typed as the schema's output. A successful parse proves every declared key of the
+ * input has its declared type, so the input is a valid output that also keeps unknown fields and
+ * extensions: decoders put it in `raw` as received. This lets schemas use plain (strip) objects, whose
+ * parse is cheaper than a loose object's catch-all copy of every unknown key.
+ * @throws A2AClientError kind `invalid-response` naming the first offending field (zod issue path).
+ */
+export function checkWire<S extends z.ZodType>(schema: S & CheckingSchema<S>, value: unknown, field: string, method?: string): z.output<S> {
+  const result = schema.safeParse(value);
+  if (!result.success) throw invalidResponse(result.error, field, method);
+  // The parse succeeded and the schema does not change values (CheckingSchema): `value` is its output.
+  return value as z.output<S>;
+}
+
+/** How many of the arguments are defined; "exactly one of" checks without allocating an array. */
+export function countDefined(a: unknown, b: unknown, c?: unknown, d?: unknown): number {
+  return (a === undefined ? 0 : 1) + (b === undefined ? 0 : 1) + (c === undefined ? 0 : 1) + (d === undefined ? 0 : 1);
 }
 
 /**

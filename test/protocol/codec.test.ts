@@ -154,3 +154,84 @@ describe('v0.3 codec', () => {
     expect(() => decodeV03Event({ kind: 'nope' })).toThrow(expect.objectContaining({ kind: 'invalid-response', field: 'result.kind' }));
   });
 });
+
+describe('lossless validated decoding', () => {
+  const failure = (fn: () => unknown): unknown => {
+    try {
+      fn();
+    } catch (e) {
+      return e;
+    }
+    throw new Error('expected a failure');
+  };
+
+  it('v1.0: keeps unknown fields at every level in raw, and they do not change the model', () => {
+    const part = { text: 'x', vendorPart: 1 };
+    const update = { taskId: 't', contextId: 'c', artifact: { artifactId: 'a', parts: [part], vendorArtifact: [2] }, append: true, vendorUpdate: { deep: true } };
+    const ev = v1Codec.decodeStreamEvent({ artifactUpdate: update, vendorFrame: 'f' });
+    expect(ev.raw).toEqual(update);
+    expect(ev).toEqual({
+      kind: 'artifact-update',
+      taskId: 't',
+      contextId: 'c',
+      artifact: { artifactId: 'a', parts: [{ kind: 'text', text: 'x' }] },
+      append: true,
+      lastChunk: false,
+      raw: update,
+    });
+
+    const message = { messageId: 'm', role: 'ROLE_AGENT', parts: [{ text: 'hi' }], 'x-ext': { a: 1 } };
+    const status = { taskId: 't', contextId: 'c', status: { state: 'TASK_STATE_WORKING', message, vendorStatus: 3 } };
+    const su = v1Codec.decodeStreamEvent({ statusUpdate: status });
+    expect(su.raw).toEqual(status);
+    expect(su.kind === 'status-update' && su.status.message?.raw).toEqual(message);
+
+    const task = { id: 't', contextId: 'c', status: { state: 'TASK_STATE_COMPLETED' }, history: [message], vendorTask: null };
+    const t = v1Codec.decode.sendMessage({ task });
+    expect(t.raw).toEqual(task);
+    expect(t.kind === 'task' && t.history?.[0]?.raw).toEqual(message);
+  });
+
+  it('v0.3: keeps unknown fields in raw for the kind shape and the ProtoJSON shape', () => {
+    const update = { kind: 'artifact-update', taskId: 't', contextId: 'c', artifact: { artifactId: 'a', parts: [{ kind: 'text', text: 'x', vendorPart: 1 }] }, vendorUpdate: 'u' };
+    const ev = v03Codec.decodeStreamEvent(update);
+    expect(ev.raw).toEqual(update);
+    expect(ev.kind === 'artifact-update' && ev.artifact.parts).toEqual([{ kind: 'text', text: 'x' }]);
+
+    const task = { id: 't', contextId: 'c', status: { state: 'TASK_STATE_WORKING', update: { messageId: 'm', role: 'ROLE_AGENT', content: [{ text: 'w' }], vendorMsg: 2 } }, vendorTask: 1 };
+    const t = v03RestCodec.decodeStreamEvent({ task });
+    expect(t.raw).toEqual(task);
+    expect(t.kind === 'task' && t.status.message?.raw).toEqual(task.status.update);
+  });
+
+  it('names the field when an "exactly one of" rule is broken', () => {
+    const frame = (part: Record<string, unknown>) => ({ artifactUpdate: { taskId: 't', contextId: 'c', artifact: { artifactId: 'a', parts: [{ text: 'ok' }, part] } } });
+    for (const part of [{ text: 'x', url: 'https://x' }, { filename: 'f' }]) {
+      expect(failure(() => v1Codec.decodeStreamEvent(frame(part)))).toMatchObject({
+        kind: 'invalid-response',
+        field: 'result.artifactUpdate.artifact.parts.1',
+        message: expect.stringContaining('exactly one of text, raw, url, data'),
+      });
+    }
+    const t = { id: 't', contextId: 'c', status: { state: 'TASK_STATE_WORKING' } };
+    const m = { messageId: 'm', role: 'ROLE_AGENT', parts: [] };
+    for (const bad of [{}, { task: t, message: m }]) {
+      expect(failure(() => v1Codec.decodeStreamEvent(bad))).toMatchObject({
+        field: 'result',
+        message: expect.stringContaining('expected exactly one of task, message, statusUpdate, artifactUpdate'),
+      });
+      expect(failure(() => v1Codec.decode.sendMessage(bad))).toMatchObject({ field: 'result', message: expect.stringContaining('expected exactly one of task, message') });
+    }
+    const v03 = { kind: 'artifact-update', taskId: 't', contextId: 'c', artifact: { artifactId: 'a', parts: [{ text: 'x', data: {} }] } };
+    expect(failure(() => v03Codec.decodeStreamEvent(v03))).toMatchObject({ field: 'result.artifact.parts.0', message: expect.stringContaining('a Part needs its content') });
+  });
+
+  it('names the first offending field inside a wrapper', () => {
+    const au = { taskId: 't', contextId: 'c', artifact: { artifactId: 7, parts: [] } };
+    expect(failure(() => v1Codec.decodeStreamEvent({ artifactUpdate: au }))).toMatchObject({ field: 'result.artifactUpdate.artifact.artifactId' });
+    expect(failure(() => v03RestCodec.decodeStreamEvent({ artifactUpdate: au }))).toMatchObject({ field: 'result.artifactUpdate.artifact.artifactId' });
+    expect(failure(() => v03Codec.decodeStreamEvent({ kind: 'status-update', taskId: 't', contextId: 'c', status: { state: 'RUNNING' } }))).toMatchObject({
+      field: 'result.status.state',
+    });
+  });
+});

@@ -8,7 +8,7 @@ import { parseAgentCard } from '../card.js';
 import type { VersionCodec } from '../codec.js';
 import type { Message, Part, PushNotificationConfig, StreamEvent } from '../model.js';
 import { opt } from '../opt.js';
-import { noMember, parseWire } from '../validate.js';
+import { checkWire, noMember, parseWire } from '../validate.js';
 import {
   artifactUpdateFromV03,
   messageFromV03,
@@ -79,8 +79,11 @@ function sendParams(style: V03Style) {
   };
 }
 
-const Envelope = z.looseObject({
-  kind: z.string().optional(),
+/** The `kind` of a v0.3 JSON-RPC object; the ProtoJSON shape has none. */
+const Kind = z.object({ kind: z.enum(['task', 'message', 'status-update', 'artifact-update']).optional() });
+
+/** The ProtoJSON wrapper members, and the fields that tell an unwrapped task or message apart. */
+const Envelope = z.object({
   task: z.unknown().optional(),
   msg: z.unknown().optional(),
   message: z.unknown().optional(),
@@ -92,32 +95,31 @@ const Envelope = z.looseObject({
 
 /**
  * One v0.3 result or stream item → model: dispatches on `kind`, else on the ProtoJSON wrapper
- * (`task`/`msg`/`message`/`statusUpdate`/`artifactUpdate`), else on its shape.
+ * (`task`/`msg`/`message`/`statusUpdate`/`artifactUpdate`), else on its shape. Each object is
+ * validated once, by the schema of what it is.
  * @throws A2AClientError `invalid-response`.
  */
 export function decodeV03Event(json: unknown, field = 'result'): StreamEvent {
-  const e = parseWire(Envelope, json, field);
-  switch (e.kind) {
+  switch (checkWire(Kind, json, field).kind) {
     case 'task':
-      return taskFromV03(parseWire(V03TaskSchema, json, field));
+      return taskFromV03(checkWire(V03TaskSchema, json, field));
     case 'message':
-      return messageFromV03(parseWire(V03MessageSchema, json, field));
+      return messageFromV03(checkWire(V03MessageSchema, json, field));
     case 'status-update':
-      return statusUpdateFromV03(parseWire(V03StatusUpdateSchema, json, field));
+      return statusUpdateFromV03(checkWire(V03StatusUpdateSchema, json, field));
     case 'artifact-update':
-      return artifactUpdateFromV03(parseWire(V03ArtifactUpdateSchema, json, field));
+      return artifactUpdateFromV03(checkWire(V03ArtifactUpdateSchema, json, field));
     case undefined:
       break;
-    default:
-      return parseWire(z.never(), e.kind, `${field}.kind`);
   }
-  if (e.task !== undefined) return taskFromV03(parseWire(V03TaskSchema, e.task, `${field}.task`));
-  if (e.msg !== undefined) return messageFromV03(parseWire(V03MessageSchema, e.msg, `${field}.msg`));
-  if (e.statusUpdate !== undefined) return statusUpdateFromV03(parseWire(V03StatusUpdateSchema, e.statusUpdate, `${field}.statusUpdate`));
-  if (e.artifactUpdate !== undefined) return artifactUpdateFromV03(parseWire(V03ArtifactUpdateSchema, e.artifactUpdate, `${field}.artifactUpdate`));
-  if (e.id !== undefined) return taskFromV03(parseWire(V03TaskSchema, json, field));
-  if (e.message !== undefined) return messageFromV03(parseWire(V03MessageSchema, e.message, `${field}.message`));
-  if (e.messageId !== undefined) return messageFromV03(parseWire(V03MessageSchema, json, field));
+  const e = checkWire(Envelope, json, field);
+  if (e.task !== undefined) return taskFromV03(checkWire(V03TaskSchema, e.task, `${field}.task`));
+  if (e.msg !== undefined) return messageFromV03(checkWire(V03MessageSchema, e.msg, `${field}.msg`));
+  if (e.statusUpdate !== undefined) return statusUpdateFromV03(checkWire(V03StatusUpdateSchema, e.statusUpdate, `${field}.statusUpdate`));
+  if (e.artifactUpdate !== undefined) return artifactUpdateFromV03(checkWire(V03ArtifactUpdateSchema, e.artifactUpdate, `${field}.artifactUpdate`));
+  if (e.id !== undefined) return taskFromV03(checkWire(V03TaskSchema, json, field));
+  if (e.message !== undefined) return messageFromV03(checkWire(V03MessageSchema, e.message, `${field}.message`));
+  if (e.messageId !== undefined) return messageFromV03(checkWire(V03MessageSchema, json, field));
   return noMember(field);
 }
 
@@ -126,7 +128,7 @@ function taskOnly(json: unknown) {
   return ev.kind === 'task' ? ev : parseWire(z.never(), ev.kind, 'result.kind');
 }
 
-const PushList = z.union([z.array(z.unknown()), z.looseObject({ configs: z.array(z.unknown()).optional() })]);
+const PushList = z.union([z.array(z.unknown()), z.object({ configs: z.array(z.unknown()).optional() })]);
 
 /** Builds a v0.3 codec writing requests in `style`. */
 export function createV03Codec(style: V03Style): VersionCodec {
@@ -171,12 +173,12 @@ export function createV03Codec(style: V03Style): VersionCodec {
       getTask: taskOnly,
       cancelTask: taskOnly,
       listTasks: () => parseWire(z.never(), undefined, 'result'),
-      createTaskPushNotificationConfig: (json) => pushConfigFromV03(parseWire(V03TaskPushConfigSchema, json, 'result')),
-      getTaskPushNotificationConfig: (json) => pushConfigFromV03(parseWire(V03TaskPushConfigSchema, json, 'result')),
+      createTaskPushNotificationConfig: (json) => pushConfigFromV03(checkWire(V03TaskPushConfigSchema, json, 'result')),
+      getTaskPushNotificationConfig: (json) => pushConfigFromV03(checkWire(V03TaskPushConfigSchema, json, 'result')),
       listTaskPushNotificationConfig: (json) => {
-        const r = parseWire(PushList, json, 'result');
+        const r = checkWire(PushList, json, 'result');
         const items = Array.isArray(r) ? r : (r.configs ?? []);
-        return items.map((c, i) => pushConfigFromV03(parseWire(V03TaskPushConfigSchema, c, `result.${i}`)));
+        return items.map((c, i) => pushConfigFromV03(checkWire(V03TaskPushConfigSchema, c, `result.${i}`)));
       },
       deleteTaskPushNotificationConfig: () => undefined,
       getExtendedAgentCard: (json) => parseAgentCard(json),

@@ -1,10 +1,13 @@
 /**
  * zod schemas for A2A v0.3 objects. They accept the v0.3 JSON-RPC shape (`kind` discriminators,
  * lowercase states) and, for the v0.3 REST binding, the v0.3 ProtoJSON shape the official server sends
- * there (`TASK_STATE_*`, `ROLE_*`, `content` instead of `parts`, `file.fileWithUri`). Incoming objects are
- * loose so unknown fields survive.
+ * there (`TASK_STATE_*`, `ROLE_*`, `content` instead of `parts`, `file.fileWithUri`). Response objects
+ * are plain (strip) objects used through `checkWire`, which hands decoders the input itself, so unknown
+ * fields survive in `raw` without zod copying them. Agent card objects are loose (`parseAgentCard`
+ * reads zod's output).
  */
 import { z } from 'zod';
+import { countDefined } from '../validate.js';
 
 const metadata = z.record(z.string(), z.unknown());
 
@@ -31,11 +34,11 @@ export const V03TaskStateSchema = z.enum([
   'TASK_STATE_AUTH_REQUIRED',
 ]);
 
-/** Validates a v0.3 `Role` from the wire (loose: unknown fields kept). */
+/** Validates a v0.3 `Role` from the wire (strip: see file comment). */
 export const V03RoleSchema = z.enum(['user', 'agent', 'ROLE_USER', 'ROLE_AGENT', 'ROLE_UNSPECIFIED']);
 
 /** v0.3 file content: `{bytes|uri,name?,mimeType?}` (JSON-RPC) or `{fileWithUri|fileWithBytes,mimeType?}` (ProtoJSON). */
-export const V03FileSchema = z.looseObject({
+export const V03FileSchema = z.object({
   bytes: z.string().optional(),
   uri: z.string().optional(),
   name: z.string().optional(),
@@ -46,7 +49,7 @@ export const V03FileSchema = z.looseObject({
 
 /** v0.3 Part: `{kind:'text'|'file'|'data', …}`; without `kind`, one of `text`, `file`, `data` (ProtoJSON). */
 export const V03PartSchema = z
-  .looseObject({
+  .object({
     kind: z.enum(['text', 'file', 'data']).optional(),
     text: z.string().optional(),
     file: V03FileSchema.optional(),
@@ -56,13 +59,13 @@ export const V03PartSchema = z
   .refine(
     (p) =>
       p.kind === 'text' ? p.text !== undefined : p.kind === 'file' ? p.file !== undefined : p.kind === 'data' ? p.data !== undefined
-        : [p.text, p.file, p.data].filter((v) => v !== undefined).length === 1,
+        : countDefined(p.text, p.file, p.data) === 1,
     { message: 'a Part needs its content (text, file or data)' },
   );
 
-/** Validates a v0.3 `Message` from the wire (loose: unknown fields kept). */
+/** Validates a v0.3 `Message` from the wire (strip: see file comment). */
 export const V03MessageSchema = z
-  .looseObject({
+  .object({
     kind: z.literal('message').optional(),
     messageId: z.string(),
     role: V03RoleSchema,
@@ -76,16 +79,16 @@ export const V03MessageSchema = z
   })
   .refine((m) => m.parts !== undefined || m.content !== undefined, { message: 'a Message needs parts', path: ['parts'] });
 
-/** Validates a v0.3 `TaskStatus` from the wire (loose: unknown fields kept). */
-export const V03TaskStatusSchema = z.looseObject({
+/** Validates a v0.3 `TaskStatus` from the wire (strip: see file comment). */
+export const V03TaskStatusSchema = z.object({
   state: V03TaskStateSchema,
   message: V03MessageSchema.optional(),
   update: V03MessageSchema.optional(),
   timestamp: z.string().optional(),
 });
 
-/** Validates a v0.3 `Artifact` from the wire (loose: unknown fields kept). */
-export const V03ArtifactSchema = z.looseObject({
+/** Validates a v0.3 `Artifact` from the wire (strip: see file comment). */
+export const V03ArtifactSchema = z.object({
   artifactId: z.string(),
   name: z.string().optional(),
   description: z.string().optional(),
@@ -94,8 +97,8 @@ export const V03ArtifactSchema = z.looseObject({
   metadata: metadata.optional(),
 });
 
-/** Validates a v0.3 `Task` from the wire (loose: unknown fields kept). */
-export const V03TaskSchema = z.looseObject({
+/** Validates a v0.3 `Task` from the wire (strip: see file comment). */
+export const V03TaskSchema = z.object({
   kind: z.literal('task').optional(),
   id: z.string(),
   contextId: z.string(),
@@ -105,8 +108,8 @@ export const V03TaskSchema = z.looseObject({
   metadata: metadata.optional(),
 });
 
-/** Validates a v0.3 `StatusUpdate` from the wire (loose: unknown fields kept). */
-export const V03StatusUpdateSchema = z.looseObject({
+/** Validates a v0.3 `StatusUpdate` from the wire (strip: see file comment). */
+export const V03StatusUpdateSchema = z.object({
   kind: z.literal('status-update').optional(),
   taskId: z.string(),
   contextId: z.string(),
@@ -115,8 +118,8 @@ export const V03StatusUpdateSchema = z.looseObject({
   metadata: metadata.optional(),
 });
 
-/** Validates a v0.3 `ArtifactUpdate` from the wire (loose: unknown fields kept). */
-export const V03ArtifactUpdateSchema = z.looseObject({
+/** Validates a v0.3 `ArtifactUpdate` from the wire (strip: see file comment). */
+export const V03ArtifactUpdateSchema = z.object({
   kind: z.literal('artifact-update').optional(),
   taskId: z.string(),
   contextId: z.string(),
@@ -126,17 +129,17 @@ export const V03ArtifactUpdateSchema = z.looseObject({
   metadata: metadata.optional(),
 });
 
-/** Validates a v0.3 `PushConfig` from the wire (loose: unknown fields kept). */
-export const V03PushConfigSchema = z.looseObject({
+/** Validates a v0.3 `PushConfig` from the wire (strip: see file comment). */
+export const V03PushConfigSchema = z.object({
   id: z.string().optional(),
   url: z.string(),
   token: z.string().optional(),
-  authentication: z.looseObject({ schemes: z.array(z.string()).optional(), credentials: z.string().optional() }).optional(),
+  authentication: z.object({ schemes: z.array(z.string()).optional(), credentials: z.string().optional() }).optional(),
 });
 
 /** v0.3 `TaskPushNotificationConfig`; ProtoJSON names the task in `name: tasks/{id}/pushNotificationConfigs/{cid}`. */
 export const V03TaskPushConfigSchema = z
-  .looseObject({ taskId: z.string().optional(), name: z.string().optional(), pushNotificationConfig: V03PushConfigSchema })
+  .object({ taskId: z.string().optional(), name: z.string().optional(), pushNotificationConfig: V03PushConfigSchema })
   .refine((c) => c.taskId !== undefined || c.name !== undefined, { message: 'missing taskId', path: ['taskId'] });
 
 const skill = z.looseObject({

@@ -4,7 +4,7 @@ import { parseAgentCard } from '../card.js';
 import type { VersionCodec } from '../codec.js';
 import type { Message, Part, PushNotificationConfig, StreamEvent, TaskState } from '../model.js';
 import { opt } from '../opt.js';
-import { noMember, parseWire } from '../validate.js';
+import { checkWire, noMember } from '../validate.js';
 import {
   artifactUpdateFromV1,
   messageFromV1,
@@ -81,7 +81,7 @@ export function sendParamsToV1(p: ResolvedSendParams): Record<string, unknown> {
 
 /** One v1.0 `StreamResponse` → model event. @throws A2AClientError `invalid-response`. */
 export function decodeV1StreamEvent(json: unknown, field = 'result'): StreamEvent {
-  const r = parseWire(V1StreamResponseSchema, json, field);
+  const r = checkWire(V1StreamResponseSchema, json, field);
   if (r.task) return taskFromV1(r.task);
   if (r.message) return messageFromV1(r.message);
   if (r.statusUpdate) return statusUpdateFromV1(r.statusUpdate);
@@ -130,15 +130,15 @@ export const v1Codec: VersionCodec = {
   encodeStream: { sendStreamingMessage: sendParamsToV1, subscribeToTask: (p) => ({ id: p.id }) },
   decode: {
     sendMessage: (json) => {
-      const r = parseWire(V1SendMessageResponseSchema, json, 'result');
+      const r = checkWire(V1SendMessageResponseSchema, json, 'result');
       if (r.task) return taskFromV1(r.task);
       if (r.message) return messageFromV1(r.message);
       return noMember('result');
     },
-    getTask: (json) => taskFromV1(parseWire(V1TaskSchema, json, 'result')),
-    cancelTask: (json) => taskFromV1(parseWire(V1TaskSchema, json, 'result')),
+    getTask: (json) => taskFromV1(checkWire(V1TaskSchema, json, 'result')),
+    cancelTask: (json) => taskFromV1(checkWire(V1TaskSchema, json, 'result')),
     listTasks: (json) => {
-      const r = parseWire(V1ListTasksResponseSchema, json, 'result');
+      const r = checkWire(V1ListTasksResponseSchema, json, 'result');
       return {
         tasks: r.tasks.map(taskFromV1),
         ...(r.nextPageToken ? { nextPageToken: r.nextPageToken } : {}),
@@ -146,10 +146,10 @@ export const v1Codec: VersionCodec = {
         ...opt('totalSize', r.totalSize),
       };
     },
-    createTaskPushNotificationConfig: (json) => pushConfigFromV1(parseWire(V1TaskPushConfigSchema, json, 'result')),
-    getTaskPushNotificationConfig: (json) => pushConfigFromV1(parseWire(V1TaskPushConfigSchema, json, 'result')),
+    createTaskPushNotificationConfig: (json) => pushConfigFromV1(checkWire(V1TaskPushConfigSchema, json, 'result')),
+    getTaskPushNotificationConfig: (json) => pushConfigFromV1(checkWire(V1TaskPushConfigSchema, json, 'result')),
     listTaskPushNotificationConfig: (json) =>
-      (parseWire(V1ListPushConfigsResponseSchema, json, 'result').configs ?? []).map(pushConfigFromV1),
+      (checkWire(V1ListPushConfigsResponseSchema, json, 'result').configs ?? []).map(pushConfigFromV1),
     deleteTaskPushNotificationConfig: () => undefined,
     getExtendedAgentCard: (json) => parseAgentCard(json),
   },

@@ -1,6 +1,10 @@
-/** Normalisation of validated v1.0 ProtoJSON objects into the model. Lossless: the wire object is kept in `raw`. */
+/**
+ * Normalisation of validated v1.0 ProtoJSON objects into the model. Lossless: the wire object, as
+ * received (unknown fields included), is kept in `raw`. Artifacts, tasks and updates use the shared
+ * decoders of `wire-decode.ts`.
+ */
 import type {
-  Artifact,
+  FilePart,
   Message,
   Part,
   Role,
@@ -12,7 +16,8 @@ import type {
   TaskStatusUpdateEvent,
 } from '../model.js';
 import { opt } from '../opt.js';
-import type { V1Artifact, V1Message, V1Part, V1Task, V1TaskPushConfig, V1TaskStatus } from './schemas.js';
+import { type WireArtifactUpdate, type WireStatusUpdate, wireDecoders } from '../wire-decode.js';
+import type { V1Message, V1Part, V1Task, V1TaskPushConfig, V1TaskStatus } from './schemas.js';
 
 const STATES: Readonly<Record<string, TaskState>> = {
   TASK_STATE_SUBMITTED: 'submitted',
@@ -37,101 +42,54 @@ export function roleFromV1(role: string): Role {
 
 /** v1.0 Part → model Part. `raw`/`url` become file parts; `filename`/`mediaType` are kept. */
 export function partFromV1(p: V1Part): Part {
-  const meta = p.metadata === undefined ? {} : { metadata: p.metadata };
-  if (p.text !== undefined) return { kind: 'text', text: p.text, ...opt('mediaType', p.mediaType), ...meta };
-  if (p.raw !== undefined || p.url !== undefined) {
-    const file = { ...opt('bytes', p.raw), ...opt('uri', p.url), ...opt('name', p.filename), ...opt('mimeType', p.mediaType) };
-    return { kind: 'file', file, ...meta };
+  let out: Part;
+  if (p.text !== undefined) {
+    out = { kind: 'text', text: p.text };
+    if (p.mediaType !== undefined) out.mediaType = p.mediaType;
+  } else if (p.raw !== undefined || p.url !== undefined) {
+    const file: FilePart['file'] = {};
+    if (p.raw !== undefined) file.bytes = p.raw;
+    if (p.url !== undefined) file.uri = p.url;
+    if (p.filename !== undefined) file.name = p.filename;
+    if (p.mediaType !== undefined) file.mimeType = p.mediaType;
+    out = { kind: 'file', file };
+  } else {
+    out = { kind: 'data', data: p.data };
+    if (p.mediaType !== undefined) out.mediaType = p.mediaType;
   }
-  return { kind: 'data', data: p.data, ...opt('mediaType', p.mediaType), ...meta };
+  if (p.metadata !== undefined) out.metadata = p.metadata;
+  return out;
 }
 
-/** v1.0 Message → model Message. */
+/** v1.0 Message → model Message (`raw` is the wire object as received). */
 export function messageFromV1(m: V1Message): Message {
-  return {
-    kind: 'message',
-    messageId: m.messageId,
-    role: roleFromV1(m.role),
-    parts: m.parts.map(partFromV1),
-    ...opt('contextId', m.contextId),
-    ...opt('taskId', m.taskId),
-    ...opt('referenceTaskIds', m.referenceTaskIds),
-    ...opt('extensions', m.extensions),
-    ...opt('metadata', m.metadata),
-    raw: m,
-  };
+  const out: Message = { kind: 'message', messageId: m.messageId, role: roleFromV1(m.role), parts: m.parts.map(partFromV1) };
+  if (m.contextId !== undefined) out.contextId = m.contextId;
+  if (m.taskId !== undefined) out.taskId = m.taskId;
+  if (m.referenceTaskIds !== undefined) out.referenceTaskIds = m.referenceTaskIds;
+  if (m.extensions !== undefined) out.extensions = m.extensions;
+  if (m.metadata !== undefined) out.metadata = m.metadata;
+  out.raw = m;
+  return out;
 }
 
 function statusFromV1(s: V1TaskStatus): TaskStatus {
-  return {
-    state: stateFromV1(s.state),
-    ...(s.message === undefined ? {} : { message: messageFromV1(s.message) }),
-    ...opt('timestamp', s.timestamp),
-  };
+  const out: TaskStatus = { state: stateFromV1(s.state) };
+  if (s.message !== undefined) out.message = messageFromV1(s.message);
+  if (s.timestamp !== undefined) out.timestamp = s.timestamp;
+  return out;
 }
 
-function artifactFromV1(a: V1Artifact): Artifact {
-  return {
-    artifactId: a.artifactId,
-    parts: a.parts.map(partFromV1),
-    ...opt('name', a.name),
-    ...opt('description', a.description),
-    ...opt('extensions', a.extensions),
-    ...opt('metadata', a.metadata),
-  };
-}
+const shared = wireDecoders<V1Part, V1Message, V1TaskStatus>({ part: partFromV1, message: messageFromV1, status: statusFromV1, final: false });
 
-/** v1.0 Task → model Task. */
-export function taskFromV1(t: V1Task): Task {
-  return {
-    kind: 'task',
-    id: t.id,
-    contextId: t.contextId,
-    status: statusFromV1(t.status),
-    ...(t.artifacts === undefined ? {} : { artifacts: t.artifacts.map(artifactFromV1) }),
-    ...(t.history === undefined ? {} : { history: t.history.map(messageFromV1) }),
-    ...opt('metadata', t.metadata),
-    raw: t,
-  };
-}
+/** v1.0 Task → model Task (`raw` is the wire object as received). */
+export const taskFromV1: (t: V1Task) => Task = shared.task;
 
 /** v1.0 TaskStatusUpdateEvent → model (`final` is absent: v1.0 ends a stream by closing it). */
-export function statusUpdateFromV1(u: {
-  taskId: string;
-  contextId: string;
-  status: V1TaskStatus;
-  metadata?: Record<string, unknown> | undefined;
-}): TaskStatusUpdateEvent {
-  return {
-    kind: 'status-update',
-    taskId: u.taskId,
-    contextId: u.contextId,
-    status: statusFromV1(u.status),
-    ...opt('metadata', u.metadata),
-    raw: u,
-  };
-}
+export const statusUpdateFromV1: (u: WireStatusUpdate<V1TaskStatus>) => TaskStatusUpdateEvent = shared.statusUpdate;
 
 /** v1.0 TaskArtifactUpdateEvent → model (omitted `append`/`lastChunk` read as false). */
-export function artifactUpdateFromV1(u: {
-  taskId: string;
-  contextId: string;
-  artifact: V1Artifact;
-  append?: boolean | undefined;
-  lastChunk?: boolean | undefined;
-  metadata?: Record<string, unknown> | undefined;
-}): TaskArtifactUpdateEvent {
-  return {
-    kind: 'artifact-update',
-    taskId: u.taskId,
-    contextId: u.contextId,
-    artifact: artifactFromV1(u.artifact),
-    append: u.append ?? false,
-    lastChunk: u.lastChunk ?? false,
-    ...opt('metadata', u.metadata),
-    raw: u,
-  };
-}
+export const artifactUpdateFromV1: (u: WireArtifactUpdate<V1Part>) => TaskArtifactUpdateEvent = shared.artifactUpdate;
 
 /** v1.0 TaskPushNotificationConfig → model. */
 export function pushConfigFromV1(c: V1TaskPushConfig): TaskPushNotificationConfig {

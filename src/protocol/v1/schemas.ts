@@ -1,8 +1,11 @@
 /**
- * zod schemas for A2A v1.0 ProtoJSON as it arrives on the wire. Incoming objects are loose so unknown
- * fields and extensions survive; only what the model needs is checked.
+ * zod schemas for A2A v1.0 ProtoJSON as it arrives on the wire; only what the model needs is checked.
+ * Response objects are plain (strip) objects used through `checkWire`, which hands decoders the input
+ * itself, so unknown fields and extensions survive in `raw` without zod copying them. Agent card
+ * objects are loose (`parseAgentCard` reads zod's output).
  */
 import { z } from 'zod';
+import { countDefined } from '../validate.js';
 
 const metadata = z.record(z.string(), z.unknown());
 
@@ -24,7 +27,7 @@ export const V1RoleSchema = z.enum(['ROLE_UNSPECIFIED', 'ROLE_USER', 'ROLE_AGENT
 
 /** v1.0 Part: exactly one of `text`, `raw` (base64), `url`, `data`. */
 export const V1PartSchema = z
-  .looseObject({
+  .object({
     text: z.string().optional(),
     raw: z.string().optional(),
     url: z.string().optional(),
@@ -33,12 +36,12 @@ export const V1PartSchema = z
     mediaType: z.string().optional(),
     metadata: metadata.optional(),
   })
-  .refine((p) => [p.text, p.raw, p.url, p.data].filter((v) => v !== undefined).length === 1, {
+  .refine((p) => countDefined(p.text, p.raw, p.url, p.data) === 1, {
     message: 'a Part needs exactly one of text, raw, url, data',
   });
 
-/** Validates a v1.0 `Message` from the wire (loose: unknown fields kept). */
-export const V1MessageSchema = z.looseObject({
+/** Validates a v1.0 `Message` from the wire (strip: see file comment). */
+export const V1MessageSchema = z.object({
   messageId: z.string(),
   role: V1RoleSchema,
   parts: z.array(V1PartSchema),
@@ -49,15 +52,15 @@ export const V1MessageSchema = z.looseObject({
   metadata: metadata.optional(),
 });
 
-/** Validates a v1.0 `TaskStatus` from the wire (loose: unknown fields kept). */
-export const V1TaskStatusSchema = z.looseObject({
+/** Validates a v1.0 `TaskStatus` from the wire (strip: see file comment). */
+export const V1TaskStatusSchema = z.object({
   state: V1TaskStateSchema,
   message: V1MessageSchema.optional(),
   timestamp: z.string().optional(),
 });
 
-/** Validates a v1.0 `Artifact` from the wire (loose: unknown fields kept). */
-export const V1ArtifactSchema = z.looseObject({
+/** Validates a v1.0 `Artifact` from the wire (strip: see file comment). */
+export const V1ArtifactSchema = z.object({
   artifactId: z.string(),
   name: z.string().optional(),
   description: z.string().optional(),
@@ -66,8 +69,8 @@ export const V1ArtifactSchema = z.looseObject({
   metadata: metadata.optional(),
 });
 
-/** Validates a v1.0 `Task` from the wire (loose: unknown fields kept). */
-export const V1TaskSchema = z.looseObject({
+/** Validates a v1.0 `Task` from the wire (strip: see file comment). */
+export const V1TaskSchema = z.object({
   id: z.string(),
   contextId: z.string(),
   status: V1TaskStatusSchema,
@@ -76,16 +79,16 @@ export const V1TaskSchema = z.looseObject({
   metadata: metadata.optional(),
 });
 
-/** Validates a v1.0 `StatusUpdate` from the wire (loose: unknown fields kept). */
-export const V1StatusUpdateSchema = z.looseObject({
+/** Validates a v1.0 `StatusUpdate` from the wire (strip: see file comment). */
+export const V1StatusUpdateSchema = z.object({
   taskId: z.string(),
   contextId: z.string(),
   status: V1TaskStatusSchema,
   metadata: metadata.optional(),
 });
 
-/** Validates a v1.0 `ArtifactUpdate` from the wire (loose: unknown fields kept). */
-export const V1ArtifactUpdateSchema = z.looseObject({
+/** Validates a v1.0 `ArtifactUpdate` from the wire (strip: see file comment). */
+export const V1ArtifactUpdateSchema = z.object({
   taskId: z.string(),
   contextId: z.string(),
   artifact: V1ArtifactSchema,
@@ -96,39 +99,39 @@ export const V1ArtifactUpdateSchema = z.looseObject({
 
 /** `SendMessageResponse`: exactly one of `task`, `message`. */
 export const V1SendMessageResponseSchema = z
-  .looseObject({ task: V1TaskSchema.optional(), message: V1MessageSchema.optional() })
-  .refine((r) => (r.task === undefined) !== (r.message === undefined), {
+  .object({ task: V1TaskSchema.optional(), message: V1MessageSchema.optional() })
+  .refine((r) => countDefined(r.task, r.message) === 1, {
     message: 'expected exactly one of task, message',
   });
 
 /** `StreamResponse`: exactly one of `task`, `message`, `statusUpdate`, `artifactUpdate`. */
 export const V1StreamResponseSchema = z
-  .looseObject({
+  .object({
     task: V1TaskSchema.optional(),
     message: V1MessageSchema.optional(),
     statusUpdate: V1StatusUpdateSchema.optional(),
     artifactUpdate: V1ArtifactUpdateSchema.optional(),
   })
-  .refine((r) => [r.task, r.message, r.statusUpdate, r.artifactUpdate].filter((v) => v !== undefined).length === 1, {
+  .refine((r) => countDefined(r.task, r.message, r.statusUpdate, r.artifactUpdate) === 1, {
     message: 'expected exactly one of task, message, statusUpdate, artifactUpdate',
   });
 
-/** Validates a v1.0 `ListTasksResponse` from the wire (loose: unknown fields kept). */
-export const V1ListTasksResponseSchema = z.looseObject({
+/** Validates a v1.0 `ListTasksResponse` from the wire (strip: see file comment). */
+export const V1ListTasksResponseSchema = z.object({
   tasks: z.array(V1TaskSchema),
   nextPageToken: z.string().optional(),
   pageSize: z.number().optional(),
   totalSize: z.number().optional(),
 });
 
-/** Validates a v1.0 `AuthenticationInfo` from the wire (loose: unknown fields kept). */
-export const V1AuthenticationInfoSchema = z.looseObject({
+/** Validates a v1.0 `AuthenticationInfo` from the wire (strip: see file comment). */
+export const V1AuthenticationInfoSchema = z.object({
   scheme: z.string().optional(),
   credentials: z.string().optional(),
 });
 
 /** v1.0 `TaskPushNotificationConfig` (flat: `id`, `taskId`, `url`, `token`, `authentication`). */
-export const V1TaskPushConfigSchema = z.looseObject({
+export const V1TaskPushConfigSchema = z.object({
   id: z.string().optional(),
   taskId: z.string(),
   url: z.string(),
@@ -137,8 +140,8 @@ export const V1TaskPushConfigSchema = z.looseObject({
   tenant: z.string().optional(),
 });
 
-/** Validates a v1.0 `ListPushConfigsResponse` from the wire (loose: unknown fields kept). */
-export const V1ListPushConfigsResponseSchema = z.looseObject({
+/** Validates a v1.0 `ListPushConfigsResponse` from the wire (strip: see file comment). */
+export const V1ListPushConfigsResponseSchema = z.object({
   configs: z.array(V1TaskPushConfigSchema).optional(),
   nextPageToken: z.string().optional(),
 });
