@@ -116,16 +116,26 @@ export async function* resumableStream(o: ResumableStreamOptions): AsyncGenerato
         let step = pending ?? (await read(iterator));
         pending = undefined;
         while (step.done !== true) {
-          const out: StreamEvent[] = [];
-          for (const event of step.value) {
-            const events = fromResubscribe && event.kind === 'task' ? state.snapshot(event) : state.live(event);
+          const batch = step.value;
+          // The batch itself is delivered unless an event in it is dropped or replaced (copied then).
+          let out: StreamEvent[] | undefined;
+          for (let i = 0; i < batch.length; i++) {
+            const event = batch[i] as StreamEvent;
+            if (fromResubscribe && event.kind === 'task') {
+              out ??= batch.slice(0, i);
+              for (const e of state.snapshot(event)) out.push(e);
+            } else if (state.accept(event)) out?.push(event);
+            else out ??= batch.slice(0, i);
             fromResubscribe = false;
-            for (const e of events) out.push(e);
-            if (state.done) break;
+            if (state.done) {
+              out ??= batch.slice(0, i + 1);
+              break;
+            }
           }
-          if (out.length > 0) {
+          const deliver = out ?? batch;
+          if (deliver.length > 0) {
             resumes = 0;
-            yield out;
+            yield deliver;
           }
           if (state.done) return;
           step = await read(iterator);

@@ -112,24 +112,29 @@ export class StreamState {
 
   /** Takes a live event; returns what to deliver (the event, or nothing when it is a duplicate). */
   live(event: StreamEvent): StreamEvent[] {
+    return this.accept(event) ? [event] : [];
+  }
+
+  /** Takes a live event; true when it is to be delivered, false for a duplicate. */
+  accept(event: StreamEvent): boolean {
     switch (event.kind) {
       case 'message':
         this.done = true;
-        return this.#deliver([event]);
+        return this.#deliverOne();
       case 'task':
         this.#ids(event.id, event.contextId);
         this.#seenStatus.add(statusKey(event.status));
         for (const artifact of event.artifacts ?? []) this.#artifacts.set(artifact.artifactId, DeliveredParts.of(artifact.parts));
         this.#settle(event.status);
-        return this.#deliver([event]);
+        return this.#deliverOne();
       case 'status-update': {
         this.#ids(event.taskId, event.contextId);
         const key = statusKey(event.status);
         this.#settle(event.status);
         if (event.final === true) this.done = true;
-        if (this.#seenStatus.has(key)) return [];
+        if (this.#seenStatus.has(key)) return false;
         this.#seenStatus.add(key);
-        return this.#deliver([event]);
+        return this.#deliverOne();
       }
       case 'artifact-update': {
         this.#ids(event.taskId, event.contextId);
@@ -142,13 +147,13 @@ export class StreamState {
         const refreshed = this.#refreshed.size > 0 && this.#refreshed.delete(id);
         const parts = event.artifact.parts;
         if (event.append === true) {
-          if (refreshed && delivered.endsWith(parts)) return [];
+          if (refreshed && delivered.endsWith(parts)) return false;
           delivered.append(parts);
         } else {
-          if (refreshed && delivered.count === parts.length && delivered.endsWith(parts)) return [];
+          if (refreshed && delivered.count === parts.length && delivered.endsWith(parts)) return false;
           delivered.replace(parts);
         }
-        return this.#deliver([event]);
+        return this.#deliverOne();
       }
     }
   }
@@ -194,6 +199,11 @@ export class StreamState {
 
   #settle(status: TaskStatus): void {
     if (TERMINAL_STATES.has(status.state) || INTERRUPTED_STATES.has(status.state)) this.done = true;
+  }
+
+  #deliverOne(): true {
+    this.delivered++;
+    return true;
   }
 
   #deliver(events: StreamEvent[]): StreamEvent[] {

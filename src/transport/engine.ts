@@ -75,9 +75,9 @@ export interface EngineRequest {
 /** One Server-Sent Event. */
 export interface SseEvent {
   /** The event's own `id:` field, if it had one. */
-  id?: string;
+  id?: string | undefined;
   /** The `event:` field, if any (e.g. `error`). */
-  event?: string;
+  event?: string | undefined;
   /** The `data:` lines joined with `\n`. */
   data: string;
 }

@@ -51,10 +51,8 @@ export class SseFramer {
       onEvent: (message) => {
         this.#sawEvent = true;
         if (message.id !== undefined) this.lastEventId = message.id;
-        const event: SseEvent = { data: message.data };
-        if (message.id !== undefined) event.id = message.id;
-        if (message.event !== undefined) event.event = message.event;
-        this.#queue.push(event);
+        // The parser's own object already has the SseEvent shape: queued as is.
+        this.#queue.push(message);
       },
       onComment: () => {
         this.#sawComment = true;
