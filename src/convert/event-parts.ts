@@ -21,6 +21,10 @@ export function isInterruptedState(state: TaskState): boolean {
 /** The text parts of `parts`, joined with newlines (`''` when there are none). */
 export function textOf(parts: readonly Part[] | undefined): string {
   if (!parts) return '';
+  if (parts.length === 1) {
+    const only = parts[0];
+    return only?.kind === 'text' ? only.text : '';
+  }
   const texts: string[] = [];
   for (const part of parts) if (part.kind === 'text') texts.push(part.text);
   return texts.join('\n');

@@ -1,4 +1,4 @@
-import type { Message, StreamEvent, TaskArtifactUpdateEvent, TaskStatusUpdateEvent } from '../protocol/model.js';
+import type { Message, Metadata, StreamEvent, TaskArtifactUpdateEvent, TaskStatusUpdateEvent } from '../protocol/model.js';
 import type { AgentEvent } from './agent-event.js';
 import type { ConverterContext } from './converter.js';
 import {
@@ -67,10 +67,20 @@ function finish(s: StreamScratch, events: AgentEvent[]): AgentEvent[] {
   return events;
 }
 
+/** The update's and its artifact's metadata, the artifact's winning key by key (`undefined` when neither has any). */
+function artifactMetadata(update: TaskArtifactUpdateEvent): Metadata | undefined {
+  const outer = update.metadata;
+  const inner = update.artifact.metadata;
+  if (outer === undefined) return inner;
+  if (inner === undefined) return outer;
+  return { ...outer, ...inner };
+}
+
 function onArtifact(update: TaskArtifactUpdateEvent, ctx: ConverterContext, s: StreamScratch): AgentEvent[] {
-  const fields = readErrorMetadata({ ...update.metadata, ...update.artifact.metadata });
+  const metadata = artifactMetadata(update);
+  const fields = readErrorMetadata(metadata);
   if (hasStructuredError(fields)) {
-    const artifact = { ...update.artifact, metadata: { ...update.metadata, ...update.artifact.metadata } };
+    const artifact = { ...update.artifact, metadata: { ...metadata } };
     if (fields.taskState !== undefined && !isFailureState(fields.taskState) && fields.taskState !== 'completed') {
       const source: StatusSource = {
         taskId: update.taskId,
@@ -89,7 +99,10 @@ function onArtifact(update: TaskArtifactUpdateEvent, ctx: ConverterContext, s: S
   const before = flush(ctx, s);
   s.text += text;
   s.emitted = s.text.length;
-  return [...before, chunk(ctx, s, text, pickId(fields.llmResponseId, update.artifact.artifactId), update)];
+  const event = chunk(ctx, s, text, pickId(fields.llmResponseId, update.artifact.artifactId), update);
+  if (before.length === 0) return [event];
+  before.push(event);
+  return before;
 }
 
 function completedFromStatus(update: TaskStatusUpdateEvent, ctx: ConverterContext, s: StreamScratch): AgentEvent {
