@@ -5,8 +5,7 @@ import type { AttemptContext, Binding, StreamMethod, StreamMethods, UnaryMethod,
 import type { AnyMethod, VersionCodec } from './codec.js';
 import { isJsonType, isSseType, notSse, readJson, requestHeaders, send, sseEventBatches, SSE_TYPE, withMethod } from './exchange.js';
 import type { ProtocolVersion, StreamEvent } from './model.js';
-import { jsonRpcError, RpcEnvelopeSchema } from './response-errors.js';
-import { parseWire } from './validate.js';
+import { jsonRpcError, readEnvelope } from './response-errors.js';
 
 /** Random per process, so ids differ across processes; a counter makes them unique within one. */
 const ID_PREFIX = randomUUID().slice(0, 8);
@@ -46,7 +45,7 @@ export class JsonRpcBinding implements Binding {
 
   /** Validates an envelope; throws its error object or an id mismatch, returns `result`. */
   private result(json: unknown, id: string, method: string, status: number, headers: Record<string, string>): unknown {
-    const env = parseWire(RpcEnvelopeSchema, json, '', method);
+    const env = readEnvelope(json, method);
     if (env.error && (env.id === null || env.id === undefined || env.id === id)) {
       throw jsonRpcError(env.error, { version: this.version, method, status, headers });
     }

@@ -7,7 +7,8 @@ import { A2AClientError } from '../errors/a2a-client-error.js';
 import { parseProblem, parseRpcStatus } from '../errors/parse-problem.js';
 import { a2aNameForCode, a2aNameForReason } from './error-codes.js';
 import type { ProtocolVersion } from './model.js';
-import { bounded } from './validate.js';
+import { compileCheck } from './fast-check.js';
+import { bounded, parseWire } from './validate.js';
 
 /** A JSON-RPC error object as received. */
 export const RpcErrorSchema = z.looseObject({
@@ -26,6 +27,20 @@ export const RpcEnvelopeSchema = z.object({
   result: z.unknown().optional(),
   error: RpcErrorSchema.optional(),
 });
+
+/** A validated JSON-RPC response envelope. */
+export type RpcEnvelope = z.output<typeof RpcEnvelopeSchema>;
+
+/**
+ * Validates a JSON-RPC response envelope. A result envelope that passes the compiled check is used as
+ * is (its members are what zod would output); an error envelope goes through zod, whose `.catch` fills
+ * a missing message.
+ * @throws A2AClientError kind `invalid-response` naming the offending member.
+ */
+export function readEnvelope(json: unknown, method: string): RpcEnvelope {
+  if (compileCheck(RpcEnvelopeSchema)(json) && (json as RpcEnvelope).error === undefined) return json as RpcEnvelope;
+  return parseWire(RpcEnvelopeSchema, json, '', method);
+}
 
 const MESSAGE_LIMIT = 500;
 

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { A2AClientError } from '../errors/a2a-client-error.js';
+import { compileCheck } from './fast-check.js';
 
 /** Largest body excerpt kept on an error. */
 export const BODY_TEXT_LIMIT = 4096;
@@ -52,10 +53,15 @@ export type CheckingSchema<S extends z.ZodType> = z.input<S> extends z.output<S>
  * `value` itself, typed as the schema's output. A successful parse proves every declared key of the
  * input has its declared type, so the input is a valid output that also keeps unknown fields and
  * extensions: decoders put it in `raw` as received. This lets schemas use plain (strip) objects, whose
- * parse is cheaper than a loose object's catch-all copy of every unknown key.
+ * parse is cheaper than a loose object's catch-all copy of every unknown key. The schema is checked by a
+ * predicate compiled from it ({@link compileCheck}), which builds no output; zod parses only to explain a
+ * rejection.
  * @throws A2AClientError kind `invalid-response` naming the first offending field (zod issue path).
  */
 export function checkWire<S extends z.ZodType>(schema: S & CheckingSchema<S>, value: unknown, field: string, method?: string): z.output<S> {
+  // The compiled checker answers as zod's parse would (see fast-check.ts); zod runs when it says no,
+  // so the error is zod's.
+  if (compileCheck(schema)(value)) return value as z.output<S>;
   const result = schema.safeParse(value);
   if (!result.success) throw invalidResponse(result.error, field, method);
   // The parse succeeded and the schema does not change values (CheckingSchema): `value` is its output.

@@ -2,9 +2,11 @@
  * zod schemas for A2A v1.0 ProtoJSON as it arrives on the wire; only what the model needs is checked.
  * Response objects are plain (strip) objects used through `checkWire`, which hands decoders the input
  * itself, so unknown fields and extensions survive in `raw` without zod copying them. Agent card
- * objects are loose (`parseAgentCard` reads zod's output).
+ * objects are loose (`parseAgentCard` reads zod's output). Refinements only test declared members for
+ * `undefined` (`inputRefined`), so `checkWire`'s compiled checker runs them on the input.
  */
 import { z } from 'zod';
+import { inputRefined } from '../fast-check.js';
 import { countDefined } from '../validate.js';
 
 const metadata = z.record(z.string(), z.unknown());
@@ -26,19 +28,21 @@ export const V1TaskStateSchema = z.enum([
 export const V1RoleSchema = z.enum(['ROLE_UNSPECIFIED', 'ROLE_USER', 'ROLE_AGENT']);
 
 /** v1.0 Part: exactly one of `text`, `raw` (base64), `url`, `data`. */
-export const V1PartSchema = z
-  .object({
-    text: z.string().optional(),
-    raw: z.string().optional(),
-    url: z.string().optional(),
-    data: z.unknown().optional(),
-    filename: z.string().optional(),
-    mediaType: z.string().optional(),
-    metadata: metadata.optional(),
-  })
-  .refine((p) => countDefined(p.text, p.raw, p.url, p.data) === 1, {
-    message: 'a Part needs exactly one of text, raw, url, data',
-  });
+export const V1PartSchema = inputRefined(
+  z
+    .object({
+      text: z.string().optional(),
+      raw: z.string().optional(),
+      url: z.string().optional(),
+      data: z.unknown().optional(),
+      filename: z.string().optional(),
+      mediaType: z.string().optional(),
+      metadata: metadata.optional(),
+    })
+    .refine((p) => countDefined(p.text, p.raw, p.url, p.data) === 1, {
+      message: 'a Part needs exactly one of text, raw, url, data',
+    }),
+);
 
 /** Validates a v1.0 `Message` from the wire (strip: see file comment). */
 export const V1MessageSchema = z.object({
@@ -98,23 +102,27 @@ export const V1ArtifactUpdateSchema = z.object({
 });
 
 /** `SendMessageResponse`: exactly one of `task`, `message`. */
-export const V1SendMessageResponseSchema = z
-  .object({ task: V1TaskSchema.optional(), message: V1MessageSchema.optional() })
-  .refine((r) => countDefined(r.task, r.message) === 1, {
-    message: 'expected exactly one of task, message',
-  });
+export const V1SendMessageResponseSchema = inputRefined(
+  z
+    .object({ task: V1TaskSchema.optional(), message: V1MessageSchema.optional() })
+    .refine((r) => countDefined(r.task, r.message) === 1, {
+      message: 'expected exactly one of task, message',
+    }),
+);
 
 /** `StreamResponse`: exactly one of `task`, `message`, `statusUpdate`, `artifactUpdate`. */
-export const V1StreamResponseSchema = z
-  .object({
-    task: V1TaskSchema.optional(),
-    message: V1MessageSchema.optional(),
-    statusUpdate: V1StatusUpdateSchema.optional(),
-    artifactUpdate: V1ArtifactUpdateSchema.optional(),
-  })
-  .refine((r) => countDefined(r.task, r.message, r.statusUpdate, r.artifactUpdate) === 1, {
-    message: 'expected exactly one of task, message, statusUpdate, artifactUpdate',
-  });
+export const V1StreamResponseSchema = inputRefined(
+  z
+    .object({
+      task: V1TaskSchema.optional(),
+      message: V1MessageSchema.optional(),
+      statusUpdate: V1StatusUpdateSchema.optional(),
+      artifactUpdate: V1ArtifactUpdateSchema.optional(),
+    })
+    .refine((r) => countDefined(r.task, r.message, r.statusUpdate, r.artifactUpdate) === 1, {
+      message: 'expected exactly one of task, message, statusUpdate, artifactUpdate',
+    }),
+);
 
 /** Validates a v1.0 `ListTasksResponse` from the wire (strip: see file comment). */
 export const V1ListTasksResponseSchema = z.object({
