@@ -37,7 +37,9 @@ export function artifactsText(artifacts: readonly Artifact[] | undefined): strin
 }
 
 /** The first defined id, else a generated one. */
-export function pickId(...candidates: Array<string | undefined>): string {
-  for (const id of candidates) if (id !== undefined && id !== '') return id;
+export function pickId(first?: string, second?: string, third?: string): string {
+  if (first !== undefined && first !== '') return first;
+  if (second !== undefined && second !== '') return second;
+  if (third !== undefined && third !== '') return third;
   return `evt-${randomUUID()}`;
 }

@@ -30,13 +30,16 @@ function taskStateOf(value: string | undefined): TaskState | undefined {
   return value === undefined ? undefined : STATES.find((state) => state === value);
 }
 
+/** What metadata without any of the fields reads as (shared: never modified). */
+const NO_FIELDS: Readonly<ErrorMetadata> = Object.freeze({});
+
 /**
  * Reads `object_type`, `error_type`, `error_code`, `error_message`, `error_param`, `task_state` and
  * `llm_response_id`. Numeric values become decimal strings (`40401` → `"40401"`); values of any other
  * type are ignored. Never throws.
  */
-export function readErrorMetadata(metadata: Metadata | undefined): ErrorMetadata {
-  if (metadata === undefined || metadata === null || typeof metadata !== 'object') return {};
+export function readErrorMetadata(metadata: Metadata | undefined): Readonly<ErrorMetadata> {
+  if (metadata === undefined || metadata === null || typeof metadata !== 'object') return NO_FIELDS;
   const out: ErrorMetadata = {};
   const objectType = stringField(metadata, 'object_type');
   if (objectType !== undefined) out.objectType = objectType;
