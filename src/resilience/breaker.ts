@@ -42,6 +42,8 @@ const savedState = z.object({ ownState: z.looseObject({ value: z.number(), opene
  */
 export class AgentBreaker {
   readonly #policy: CircuitBreakerPolicy;
+  /** The policy's failure counter; the closed fast path reports outcomes to it directly. */
+  readonly #counter: ConsecutiveBreaker | SamplingBreaker;
   readonly #halfOpenAfterMs: number;
   readonly #listeners = new Set<BreakerListener>();
   #openedAt = 0;
@@ -49,7 +51,7 @@ export class AgentBreaker {
   /** @param agentKey the origin, used as `agent` on the diagnostics channel events. */
   constructor(agentKey: string, options: CircuitBreakerOptions) {
     this.#halfOpenAfterMs = options.halfOpenAfterMs;
-    const breaker = options.sampling
+    this.#counter = options.sampling
       ? new SamplingBreaker({
           threshold: options.sampling.threshold,
           duration: options.sampling.durationMs,
@@ -59,7 +61,7 @@ export class AgentBreaker {
     const restored = savedState.safeParse(options.initialState);
     this.#policy = circuitBreaker(handleWhen(isHealthFailure), {
       halfOpenAfter: options.halfOpenAfterMs,
-      breaker,
+      breaker: this.#counter,
       ...(restored.success ? { initialState: options.initialState } : {}),
     });
     if (restored.success) this.#openedAt = restored.data.ownState.openedAt ?? 0;
@@ -119,11 +121,53 @@ export class AgentBreaker {
   }
 
   /**
-   * Runs `fn` through the breaker.
+   * Runs `fn` through the breaker. While closed, `fn` runs directly and only its outcome goes to
+   * the breaker's counter (what cockatiel's closed state does, without its promise chain per call);
+   * otherwise the call goes through cockatiel (open: refused; due: the one half-open probe).
    * @throws A2AClientError kind `circuit-open` (with `retryAfterMs`) without calling `fn` while open;
    * otherwise whatever `fn` throws.
    */
-  async execute<T>(fn: () => Promise<T>): Promise<T> {
+  execute<T>(fn: () => Promise<T>): Promise<T> {
+    if (this.#policy.state === CircuitState.Closed) {
+      let outcome: Promise<T>;
+      try {
+        outcome = fn();
+      } catch (error) {
+        outcome = Promise.reject(error);
+      }
+      return this.#track(outcome);
+    }
+    return this.#throughPolicy(fn);
+  }
+
+  /**
+   * Counts the outcome of a call started while closed, as cockatiel's closed
+   * state does, without its promise chain on the way: a success resets (consecutive) or is sampled;
+   * a health failure is counted and may open the breaker before the returned promise rejects; any
+   * other error is not counted. A health failure that arrives after the breaker left `closed` is
+   * counted without a transition (cockatiel would reopen a half-open breaker on it; here the probe
+   * decides).
+   */
+  #track<T>(outcome: Promise<T>): Promise<T> {
+    return outcome.then(
+      (value) => {
+        this.#counter.success(CircuitState.Closed);
+        return value;
+      },
+      (error: unknown) => this.#closedFailure(error),
+    );
+  }
+
+  async #closedFailure(error: unknown): Promise<never> {
+    if (!isHealthFailure(error)) throw error;
+    // Still closed: hand the failure to cockatiel, which counts it and opens exactly as if the call
+    // had run through it (and rejects with `error`).
+    if (this.#policy.state === CircuitState.Closed) await this.#policy.execute(() => Promise.reject(error));
+    else this.#counter.failure(CircuitState.Closed);
+    throw error;
+  }
+
+  async #throughPolicy<T>(fn: () => Promise<T>): Promise<T> {
     if (this.isOpen()) throw this.#openError();
     try {
       return await this.#policy.execute(fn);

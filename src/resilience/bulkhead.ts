@@ -25,6 +25,13 @@ export class Bulkhead {
     return this.#queue.length;
   }
 
+  /** Takes a free slot at once: its release function, or `undefined` when every slot is taken. */
+  tryAcquire(): (() => void) | undefined {
+    if (this.#active >= this.#maxConcurrent) return undefined;
+    this.#active++;
+    return this.#releaser();
+  }
+
   /**
    * Waits for a slot; resolves with its release function (call it exactly once).
    * @throws A2AClientError kind `bulkhead-rejected` when slots and queue are full; the signal's

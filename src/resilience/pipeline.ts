@@ -1,13 +1,13 @@
 import { isA2AClientError } from '../errors/a2a-client-error.js';
 import { AgentBreaker, breakerFor, markHealthFailure, type BreakerState } from './breaker.js';
-import { budgetFor } from './budget.js';
+import { budgetFor, type RetryBudget } from './budget.js';
 import { Bulkhead } from './bulkhead.js';
 import { classify } from './classify.js';
-import { openScope, raceSignal } from './deadline.js';
+import { DeadlineScope } from './deadline.js';
 import { DEFAULT_BREAKER, resolveRetry } from './defaults.js';
 import { emitEvent, type EventSink } from './events.js';
 import type { CircuitBreakerOptions, RetryOptions } from './options.js';
-import { runWithRetry } from './retry.js';
+import { runWithRetry, type RetryRun } from './retry.js';
 
 /** Settings of one agent's pipeline (the client's options). */
 export interface ResilienceOptions {
@@ -36,6 +36,11 @@ export interface ResilientCall {
 /** What one attempt gets: its 1-based number and a signal that fires on abort or at the deadline. */
 export interface AttemptInfo {
   attempt: number;
+  /**
+   * Fires on abort or at the deadline. The pipeline creates it on first read (an `AbortSignal` costs
+   * ~1.5 µs on Node 20), so it is a getter: read or destructure it; a spread copy does not carry it.
+   * An attempt that ignores it is still cut at the deadline.
+   */
   signal: AbortSignal;
 }
 
@@ -78,49 +83,21 @@ export function createResilience(agentKey: string, agentName: string, options: R
   const bulkhead =
     options.maxConcurrent !== undefined && options.maxConcurrent > 0 ? new Bulkhead(options.maxConcurrent, options.maxQueued ?? 0) : undefined;
   const budget = budgetFor(agentKey);
+  // Resolved once: most calls carry no retry override of their own.
+  const clientRetry = resolveRetry(options.retry);
 
-  const execute = async <T>(call: ResilientCall, attempt: (a: AttemptInfo) => Promise<T>): Promise<T> => {
-    // Fast path: an open breaker refuses before any timer, slot or budget is touched.
-    if (breaker?.isOpen()) {
-      const open = breaker.openError().with({ agent: agentName, method: call.method });
-      throw open.with({ attempts: [open] });
-    }
-    const retry = resolveRetry(options.retry, call.retry);
-    const scope = openScope(call.deadline, call.signal);
-    let release: (() => void) | undefined;
+  const execute = <T>(call: ResilientCall, attempt: (a: AttemptInfo) => Promise<T>): Promise<T> => {
     try {
-      if (bulkhead) {
-        try {
-          release = await bulkhead.acquire(scope.signal);
-        } catch (error) {
-          throw isA2AClientError(error) ? error.with({ agent: agentName, method: call.method }) : error;
-        }
+      // Fast path: an open breaker refuses before any timer, slot or budget is touched.
+      if (breaker?.isOpen()) {
+        const open = breaker.openError().with({ agent: agentName, method: call.method });
+        return Promise.reject(open.with({ attempts: [open] }));
       }
-      const ctx = { method: call.method, idempotent: call.idempotent, options: retry };
-      const once = async (n: number): Promise<T> => {
-        try {
-          return await raceSignal(attempt({ attempt: n, signal: scope.signal }), scope.signal);
-        } catch (error) {
-          if (isA2AClientError(error) && classify(error, ctx).countsAsFailure) markHealthFailure(error);
-          // A half-open probe cut by the caller proved nothing: count it, so the breaker re-opens
-          // instead of closing (cockatiel closes on any error it is not told to count).
-          else if (scope.signal.aborted && breaker?.state === 'half-open' && typeof error === 'object' && error !== null) markHealthFailure(error);
-          throw error;
-        }
-      };
-      return await runWithRetry({
-        agent: agentName,
-        method: call.method,
-        idempotent: call.idempotent,
-        options: retry,
-        scope,
-        budget: retry.budget === false ? undefined : budget,
-        onEvent,
-        run: breaker ? (n) => breaker.execute(() => once(n)) : once,
-      });
-    } finally {
-      release?.();
-      scope.dispose();
+      const retry = call.retry === undefined ? clientRetry : resolveRetry(options.retry, call.retry);
+      const run = new PipelineRun(agentName, call, retry, retry.budget === false ? undefined : budget, onEvent, breaker, attempt);
+      return bulkhead ? withSlot(bulkhead, run) : runWithRetry(run);
+    } catch (error) {
+      return Promise.reject(error);
     }
   };
 
@@ -132,4 +109,89 @@ export function createResilience(agentKey: string, agentName: string, options: R
     retryOptions: (call) => resolveRetry(options.retry, call),
     dispose: () => unlisten?.(),
   };
+}
+
+/** Waits for a bulkhead slot under the call's scope, then runs the call; the slot is released when it ends. */
+async function withSlot<T>(bulkhead: Bulkhead, run: PipelineRun<T>): Promise<T> {
+  // A free slot needs no signal to wait on (and creating one costs more than the rest of the call).
+  let release = run.scope.aborted ? undefined : bulkhead.tryAcquire();
+  if (!release) {
+    try {
+      release = await bulkhead.acquire(run.scope.signal);
+    } catch (error) {
+      run.scope.dispose();
+      throw isA2AClientError(error) ? error.with({ agent: run.agent, method: run.method }) : error;
+    }
+  }
+  try {
+    return await runWithRetry(run);
+  } finally {
+    release();
+  }
+}
+
+/**
+ * One call in flight: what the retry loop needs, and its `run` — one attempt through the breaker,
+ * cut at the deadline or on abort by the call's scope even when the attempt ignores its signal.
+ */
+class PipelineRun<T> implements RetryRun<T> {
+  readonly method: string;
+  readonly idempotent: boolean;
+  readonly scope: DeadlineScope;
+  readonly #breaker: AgentBreaker | undefined;
+  readonly #attempt: (a: AttemptInfo) => Promise<T>;
+
+  constructor(
+    readonly agent: string,
+    call: ResilientCall,
+    readonly options: RetryOptions,
+    readonly budget: RetryBudget | undefined,
+    readonly onEvent: EventSink | undefined,
+    breaker: AgentBreaker | undefined,
+    attempt: (a: AttemptInfo) => Promise<T>,
+  ) {
+    this.method = call.method;
+    this.idempotent = call.idempotent;
+    this.scope = new DeadlineScope(call.deadline, call.signal);
+    this.#breaker = breaker;
+    this.#attempt = attempt;
+  }
+
+  run(n: number): Promise<T> {
+    return this.#breaker ? this.#breaker.execute(() => this.#once(n)) : this.#once(n);
+  }
+
+  #once(n: number): Promise<T> {
+    let outcome: Promise<T>;
+    try {
+      outcome = this.#attempt(new Attempt(n, this.scope));
+    } catch (error) {
+      outcome = Promise.reject(error);
+    }
+    return this.scope.race(outcome, this.#markFailure);
+  }
+
+  /** Marks a failed attempt's error as a health failure when it is one, before the breaker sees it. */
+  readonly #markFailure = (error: unknown): void => {
+    if (isA2AClientError(error) && classify(error, this).countsAsFailure) markHealthFailure(error);
+    // A half-open probe cut by the caller proved nothing: count it, so the breaker re-opens
+    // instead of closing (cockatiel closes on any error it is not told to count).
+    else if (this.scope.aborted && this.#breaker?.state === 'half-open' && typeof error === 'object' && error !== null) markHealthFailure(error);
+  };
+}
+
+/** The {@link AttemptInfo} of attempt `attempt`: its signal is the scope's, created on first read. */
+class Attempt implements AttemptInfo {
+  readonly #scope: DeadlineScope;
+
+  constructor(
+    readonly attempt: number,
+    scope: DeadlineScope,
+  ) {
+    this.#scope = scope;
+  }
+
+  get signal(): AbortSignal {
+    return this.#scope.signal;
+  }
 }

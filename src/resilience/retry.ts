@@ -12,26 +12,55 @@ export interface RetryRun<T> {
   method: string;
   idempotent: boolean;
   options: RetryOptions;
+  /** The call's scope; disposed when the run ends. */
   scope: CallScope;
   budget: RetryBudget | undefined;
   onEvent: EventSink | undefined;
   /** Runs attempt number `attempt` (1-based) through the breaker. */
-  run: (attempt: number) => Promise<T>;
+  run(attempt: number): Promise<T>;
 }
 
 /**
  * Runs attempts until one succeeds or the classified failure, `maxAttempts`, the retry budget, the
  * deadline or the caller's signal says stop. Waits are cut by the deadline and the signal; a wait
- * that would outlive the deadline is not started.
+ * that would outlive the deadline is not started. Disposes `r.scope` when done.
+ *
+ * The first attempt runs without the loop's bookkeeping (closures, the attempts list), which is
+ * only set up once it fails: most calls succeed at once.
  * @throws A2AClientError — the last attempt's error, or kind `deadline-exceeded` / `aborted` /
  * `budget-exhausted` with it as `cause`; `attempts` holds every attempt's error. Errors that are not
  * `A2AClientError`s (bugs) are rethrown unchanged.
  */
-export async function runWithRetry<T>(r: RetryRun<T>): Promise<T> {
-  const attempts: A2AClientError[] = [];
+export function runWithRetry<T>(r: RetryRun<T>): Promise<T> {
   const started = performance.now();
+  if (r.options.budget !== false) r.budget?.recordRequest(r.options.budget.windowMs, started);
+  let first: Promise<T>;
+  try {
+    first = r.run(1);
+  } catch (error) {
+    first = Promise.reject(error);
+  }
+  return first.then(
+    (value) => {
+      r.scope.dispose();
+      return value;
+    },
+    (error: unknown) => retryAfterFailure(r, error, started),
+  );
+}
+
+/** The retry loop from the failure `firstError` of attempt 1 on; disposes the scope when it ends. */
+async function retryAfterFailure<T>(r: RetryRun<T>, firstError: unknown, started: number): Promise<T> {
+  try {
+    return await retryLoop(r, firstError, started);
+  } finally {
+    r.scope.dispose();
+  }
+}
+
+async function retryLoop<T>(r: RetryRun<T>, firstError: unknown, started: number): Promise<T> {
+  const attempts: A2AClientError[] = [];
   const ctx = { method: r.method, idempotent: r.idempotent, options: r.options };
-  if (r.options.budget !== false) r.budget?.recordRequest(r.options.budget.windowMs);
   const finish = (error: A2AClientError, reason: string, fields: { retryable: boolean; retryAfterMs?: number }): A2AClientError => {
     const final = error.with({
       agent: r.agent,
@@ -61,14 +90,10 @@ export async function runWithRetry<T>(r: RetryRun<T>): Promise<T> {
     return finish(wrapped(kind, reason.message, kind === 'aborted' ? reason.cause : last), kind, { retryable: false });
   };
 
+  let raw = firstError;
   for (let attempt = 1; ; attempt++) {
-    let error: A2AClientError;
-    try {
-      return await r.run(attempt);
-    } catch (raw) {
-      if (!isA2AClientError(raw)) throw raw;
-      error = raw;
-    }
+    if (!isA2AClientError(raw)) throw raw;
+    const error: A2AClientError = raw;
     if (r.scope.signal.aborted) {
       const reason = stopReason(r.scope.signal);
       // The attempt may have been cut by the scope itself: its error is then the reason, not an attempt's.
@@ -95,6 +120,11 @@ export async function runWithRetry<T>(r: RetryRun<T>): Promise<T> {
       await sleep(delayMs, r.scope.signal);
     } catch {
       throw stopped(stopReason(r.scope.signal), error);
+    }
+    try {
+      return await r.run(attempt + 1);
+    } catch (next) {
+      raw = next;
     }
   }
 }

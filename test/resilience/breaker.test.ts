@@ -148,3 +148,47 @@ describe('circuit breaker: aborted probe', () => {
     expect(r.breakerState()).toBe('open');
   });
 });
+
+describe('circuit breaker: counting while closed', () => {
+  it('consecutive: a success resets the count; errors that are not health failures neither count nor reset', async () => {
+    const r = createResilience(agentKey(), 'agent-b', { retry: false, circuitBreaker: { consecutiveFailures: 3, halfOpenAfterMs: 5000 } });
+    const fail = (error: A2AClientError) => kindOf(r.execute(call(), async () => Promise.reject(error)));
+    await fail(errors.http(503));
+    await fail(errors.http(503));
+    await r.execute(call(), async () => 'ok');
+    await fail(errors.http(503));
+    await fail(errors.http(503));
+    expect(r.breakerState()).toBe('closed');
+    await fail(errors.http(400));
+    expect(r.breakerState()).toBe('closed');
+    await fail(errors.http(503));
+    expect(r.breakerState()).toBe('open');
+  });
+
+  it('a health failure opens the breaker before the caller sees it; the next call is refused', async () => {
+    const key = agentKey();
+    const r = createResilience(key, 'agent-b', { retry: false, circuitBreaker: { consecutiveFailures: 1, halfOpenAfterMs: 5000 } });
+    const first = await kindOf(r.execute(call(), async () => Promise.reject(errors.refused())));
+    expect(first.kind).toBe('connection');
+    expect(isCircuitOpen(key)).toBe(true);
+    expect((await kindOf(r.execute(call(), async () => 'x'))).kind).toBe('circuit-open');
+  });
+
+  it('a failure of a call started before the breaker opened does not end the half-open probe; the probe decides', async () => {
+    const r = createResilience(agentKey(), 'agent-b', { retry: false, circuitBreaker: { consecutiveFailures: 1, halfOpenAfterMs: 30 } });
+    let failStraggler: (error: A2AClientError) => void = () => undefined;
+    const straggler = kindOf(r.execute(call(), () => new Promise<string>((_resolve, reject) => (failStraggler = reject))));
+    await kindOf(r.execute(call(), async () => Promise.reject(errors.refused())));
+    expect(r.breakerState()).toBe('open');
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    let release: (v: string) => void = () => undefined;
+    const probe = r.execute(call(), () => new Promise<string>((resolve) => (release = resolve)));
+    expect(r.breakerState()).toBe('half-open');
+    failStraggler(errors.http(503));
+    expect((await straggler).kind).toBe('http');
+    expect(r.breakerState()).toBe('half-open');
+    release('probe ok');
+    await expect(probe).resolves.toBe('probe ok');
+    expect(r.breakerState()).toBe('closed');
+  });
+});

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { A2AClientError, isA2AClientError } from '../../src/errors/a2a-client-error.js';
 import type { ResilienceEvent } from '../../src/resilience/options.js';
-import { createResilience, type ResilientCall } from '../../src/resilience/pipeline.js';
+import { pendingDeadlines } from '../../src/resilience/deadline-timer.js';
+import { createResilience, type AttemptInfo, type ResilientCall } from '../../src/resilience/pipeline.js';
 import { agentKey, errors, failThenSucceed } from './fixtures.js';
 
 const fast = { baseDelayMs: 5, maxDelayMs: 20, budget: false as const };
@@ -173,5 +174,51 @@ describe('retry settings', () => {
     const { fn } = failThenSucceed([errors.http(429, { 'retry-after': '100' })], 'ok');
     await expect(r.execute(call(), fn)).resolves.toBe('ok');
     expect(events.find((e) => e.type === 'retry')).toMatchObject({ delayMs: 15 });
+  });
+});
+
+describe('per-call resources', () => {
+  it('leaves no deadline pending after success, retries, failure, an open breaker or a full bulkhead', async () => {
+    const before = pendingDeadlines();
+    const r = createResilience(agentKey(), 'agent-a', { retry: { ...fast, maxAttempts: 3 }, maxConcurrent: 1 });
+    await r.execute(call(), async () => 'ok');
+    await r.execute(call(), failThenSucceed([errors.refused()], 'ok').fn);
+    await rejection(r.execute(call(), async () => Promise.reject(errors.rpc(-32602))));
+    await rejection(r.execute(call({ deadline: performance.now() - 1 }), async () => 'late'));
+    let release: (v: string) => void = () => undefined;
+    const holding = r.execute(call(), () => new Promise<string>((resolve) => (release = resolve)));
+    expect((await rejection(r.execute(call(), async () => 'x'))).kind).toBe('bulkhead-rejected');
+    release('done');
+    await holding;
+    const open = createResilience(agentKey(), 'agent-a', { retry: false, circuitBreaker: { consecutiveFailures: 1, halfOpenAfterMs: 5000 } });
+    await rejection(open.execute(call(), async () => Promise.reject(errors.refused())));
+    expect((await rejection(open.execute(call(), async () => 'x'))).kind).toBe('circuit-open');
+    expect(pendingDeadlines()).toBe(before);
+  });
+
+  it('an attempt that reads its signal late still sees the deadline; one that never reads it is still cut', async () => {
+    const r = createResilience(agentKey(), 'agent-a', { retry: false });
+    let info: AttemptInfo | undefined;
+    const thrown = await rejection(
+      r.execute(call({ deadline: performance.now() + 30 }), (a) => {
+        info = a;
+        return new Promise<never>(() => undefined);
+      }),
+    );
+    expect(thrown.kind).toBe('deadline-exceeded');
+    expect(info?.attempt).toBe(1);
+    expect(info?.signal.aborted).toBe(true);
+    expect(isA2AClientError(info?.signal.reason) && info.signal.reason.kind).toBe('deadline-exceeded');
+  });
+
+  it('a synchronous throw of the attempt is an attempt failure, not a throw of execute', async () => {
+    const r = createResilience(agentKey(), 'agent-a', { retry: { ...fast, maxAttempts: 2 } });
+    let n = 0;
+    const result = r.execute(call(), () => {
+      n++;
+      if (n === 1) throw errors.refused();
+      return Promise.resolve('second');
+    });
+    await expect(result).resolves.toBe('second');
   });
 });
