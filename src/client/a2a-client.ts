@@ -254,7 +254,7 @@ export class A2AClient {
   }
 
   /** One attempt's context; synchronous unless `options.headers` is a function (called per attempt). */
-  #attemptContext(call: CallOptions, signal: AbortSignal, timeouts: Readonly<Timeouts>, deadline: number): AttemptContext | Promise<AttemptContext> {
+  #attemptContext(call: CallOptions, signal: AbortSignal | undefined, timeouts: Readonly<Timeouts>, deadline: number): AttemptContext | Promise<AttemptContext> {
     const headers = this.#options.headers;
     if (typeof headers === 'function') {
       return resolveHeaders(headers, call.headers).then((resolved) => this.#context(resolved, signal, timeouts, deadline));
@@ -263,8 +263,9 @@ export class A2AClient {
     return this.#context(merged, signal, timeouts, deadline);
   }
 
-  #context(headers: Record<string, string>, signal: AbortSignal, timeouts: Readonly<Timeouts>, deadline: number): AttemptContext {
-    const ctx: AttemptContext = { engine: this.#engine, url: this.protocol.url, headers, signal, timeouts, deadline, limits: this.#limits };
+  #context(headers: Record<string, string>, signal: AbortSignal | undefined, timeouts: Readonly<Timeouts>, deadline: number): AttemptContext {
+    const ctx: AttemptContext = { engine: this.#engine, url: this.protocol.url, headers, timeouts, deadline, limits: this.#limits };
+    if (signal !== undefined) ctx.signal = signal;
     if (this.#options.propagateDeadline) ctx.headers = { ...headers, [DEADLINE_HEADER]: deadlineHeaderValue(deadline - performance.now()) };
     if (this.#options.extensions) ctx.extensions = this.#options.extensions;
     return ctx;
@@ -273,8 +274,10 @@ export class A2AClient {
   #unary<M extends UnaryMethod>(method: M, params: UnaryMethods[M]['params'], call: CallOptions): Promise<UnaryMethods[M]['result']> {
     const { timeouts, deadline } = this.#callTimeouts(call);
     const binding = this.#binding;
-    return this.#resilience.execute({ method, idempotent: IDEMPOTENT.has(method), deadline, signal: call.signal, retry: call.retry }, ({ signal }) => {
-      const ctx = this.#attemptContext(call, signal, timeouts, deadline);
+    // The engine watches the caller's signal and the deadline itself; the pipeline's scope cuts
+    // anything else an attempt waits on (a headers function). Its own signal is never created here.
+    return this.#resilience.execute({ method, idempotent: IDEMPOTENT.has(method), deadline, signal: call.signal, retry: call.retry }, () => {
+      const ctx = this.#attemptContext(call, call.signal, timeouts, deadline);
       return ctx instanceof Promise ? ctx.then((c) => binding.unary(method, params, c)) : binding.unary(method, params, ctx);
     });
   }
