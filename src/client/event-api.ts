@@ -1,6 +1,6 @@
 import type { AgentEvent } from '../convert/agent-event.js';
 import type { ConverterContext, EventConverter } from '../convert/converter.js';
-import { errorEvent, safeConvert } from '../convert/safe-convert.js';
+import { converterErrorEvent, errorEvent, safeConvert } from '../convert/safe-convert.js';
 import { isA2AClientError } from '../errors/a2a-client-error.js';
 import type { AgentCard, SendResult, StreamEvent } from '../protocol/model.js';
 import { flatten } from './flatten.js';
@@ -53,17 +53,25 @@ async function* convertBatches(
   const ctx = newContext(agent, card);
   try {
     for await (const batch of open()) {
+      // One guard per batch: a converter that throws ends the stream with its error event, after
+      // what it converted before.
       const out: AgentEvent[] = [];
-      for (const item of batch) {
-        for (const event of safeConvert(converter, ctx, (c) => c.convertStream(item, ctx))) {
-          out.push(event);
-          if (event.done) {
-            yield out;
-            return;
+      let done = false;
+      try {
+        for (const item of batch) {
+          for (const event of converter.convertStream(item, ctx)) {
+            out.push(event);
+            done = event.done;
+            if (done) break;
           }
+          if (done) break;
         }
+      } catch (error) {
+        out.push(converterErrorEvent(converter, agent, error));
+        done = true;
       }
       if (out.length > 0) yield out;
+      if (done) return;
     }
   } catch (error) {
     if (isA2AClientError(error)) {

@@ -4,6 +4,19 @@ import type { EventConverter } from './converter.js';
 
 export { errorEvent } from './from-client-error.js';
 
+/** The one terminal error event for a converter that threw: type and code `converter_error`. */
+export function converterErrorEvent(converter: EventConverter, agent: string, error: unknown): AgentEvent {
+  const reason = error instanceof Error ? error.message : String(error);
+  return {
+    id: `error-${randomUUID()}`,
+    object: 'error',
+    done: true,
+    partial: false,
+    error: { type: 'converter_error', code: 'converter_error', message: `converter "${converter.name}" failed: ${reason}` },
+    agent,
+  };
+}
+
 /**
  * Runs `fn` on `converter`; if the converter throws, returns the one terminal error event of type
  * `converter_error` (code `converter_error`, message naming the converter) instead of crashing.
@@ -17,16 +30,6 @@ export function safeConvert(
   try {
     return fn(converter);
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    return [
-      {
-        id: `error-${randomUUID()}`,
-        object: 'error',
-        done: true,
-        partial: false,
-        error: { type: 'converter_error', code: 'converter_error', message: `converter "${converter.name}" failed: ${reason}` },
-        agent: ctx.agent,
-      },
-    ];
+    return [converterErrorEvent(converter, ctx.agent, error)];
   }
 }

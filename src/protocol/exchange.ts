@@ -76,38 +76,37 @@ export function sseErrorFrame(ev: SseEvent, res: EngineResponse, codec: VersionC
   return errorFromBody(res.status, ev.data, { version: codec.version, method, headers: res.headers });
 }
 
+/** What one network read of an SSE response decoded to: its events, and the failure that ends the stream, if any. */
+export interface DecodedFrames {
+  events: StreamEvent[];
+  failure?: { error: unknown };
+}
+
 /**
- * Reads an SSE response as batches of decoded stream events (one batch per network read, never
- * empty); `decode` turns one frame's JSON into an event. An `event: error` frame, a frame that is not
- * JSON or one that fails `decode` ends the stream with its typed error, after the events before it.
- * @throws A2AClientError
+ * Decodes one batch of SSE frames into stream events; `decode` turns one frame's JSON into an event.
+ * An `event: error` frame, a frame that is not JSON or one that fails `decode` is the failure that
+ * ends the stream, reported after the events before it. Synchronous: the bindings read `batches()`
+ * themselves, so each network read costs one async step per layer, not one per event.
  */
-export async function* sseEventBatches(
+export function decodeFrames(
+  batch: readonly SseEvent[],
   res: EngineResponse,
   codec: VersionCodec,
   method: string,
   decode: (json: unknown) => StreamEvent,
-): AsyncGenerator<StreamEvent[], void, undefined> {
-  for await (const batch of res.batches()) {
-    const out: StreamEvent[] = [];
-    let failure: { error: unknown } | undefined;
-    for (const ev of batch) {
-      const frameError = sseErrorFrame(ev, res, codec, method);
-      if (frameError) {
-        failure = { error: frameError };
-        break;
-      }
-      if (ev.data.trim() === '') continue;
-      try {
-        out.push(decode(parseJsonText(ev.data, method, res.status)));
-      } catch (error) {
-        failure = { error };
-        break;
-      }
+): DecodedFrames {
+  const events: StreamEvent[] = [];
+  for (const ev of batch) {
+    const frameError = sseErrorFrame(ev, res, codec, method);
+    if (frameError) return { events, failure: { error: frameError } };
+    if (ev.data.trim() === '') continue;
+    try {
+      events.push(decode(parseJsonText(ev.data, method, res.status)));
+    } catch (error) {
+      return { events, failure: { error } };
     }
-    if (out.length > 0) yield out;
-    if (failure !== undefined) throw failure.error;
   }
+  return { events };
 }
 
 /** Adds `method` to an error that lacks it; anything else is returned unchanged. */

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { A2AClientError } from '../errors/a2a-client-error.js';
 import type { AttemptContext, Binding, StreamMethod, StreamMethods, UnaryMethod, UnaryMethods } from './binding.js';
 import type { AnyMethod, VersionCodec } from './codec.js';
-import { isJsonType, isSseType, notSse, readJson, requestHeaders, send, sseEventBatches, SSE_TYPE, withMethod } from './exchange.js';
+import { isJsonType, isSseType, notSse, readJson, requestHeaders, send, decodeFrames, SSE_TYPE, withMethod } from './exchange.js';
 import type { ProtocolVersion, StreamEvent } from './model.js';
 import { jsonRpcError, readEnvelope } from './response-errors.js';
 
@@ -88,9 +88,12 @@ export class JsonRpcBinding implements Binding {
           if (isJsonType(res.headers)) this.result(json, id, method, res.status, res.headers);
           throw notSse(res, JSON.stringify(json ?? ''), method);
         }
-        yield* sseEventBatches(res, this.codec, method, (json) =>
-          this.codec.decodeStreamEvent(this.result(json, id, method, res.status, res.headers)),
-        );
+        const decode = (json: unknown) => this.codec.decodeStreamEvent(this.result(json, id, method, res.status, res.headers));
+        for await (const batch of res.batches()) {
+          const { events, failure } = decodeFrames(batch, res, this.codec, method, decode);
+          if (events.length > 0) yield events;
+          if (failure !== undefined) throw failure.error;
+        }
       } finally {
         await res.close();
       }

@@ -2,7 +2,7 @@
 import type { EngineResponse } from '../transport/engine.js';
 import type { AttemptContext, Binding, StreamMethod, StreamMethods, UnaryMethod, UnaryMethods } from './binding.js';
 import type { VersionCodec } from './codec.js';
-import { isSseType, notSse, readJson, requestHeaders, send, sseEventBatches, SSE_TYPE, withMethod } from './exchange.js';
+import { isSseType, notSse, readJson, requestHeaders, send, decodeFrames, SSE_TYPE, withMethod } from './exchange.js';
 import { unsupportedMethod } from './jsonrpc-binding.js';
 import type { ProtocolVersion, StreamEvent } from './model.js';
 import { joinUrl, streamRoutes, unaryRoutes, type RestRoute, type StreamRoutes, type UnaryRoutes } from './rest-routes.js';
@@ -56,7 +56,12 @@ export class RestBinding implements Binding {
           const json = await readJson(res, this.codec, method);
           throw notSse(res, JSON.stringify(json ?? ''), method);
         }
-        yield* sseEventBatches(res, this.codec, method, (json) => this.codec.decodeStreamEvent(json));
+        const decode = (json: unknown) => this.codec.decodeStreamEvent(json);
+        for await (const batch of res.batches()) {
+          const { events, failure } = decodeFrames(batch, res, this.codec, method, decode);
+          if (events.length > 0) yield events;
+          if (failure !== undefined) throw failure.error;
+        }
       } finally {
         await res.close();
       }

@@ -11,7 +11,9 @@ import { StreamState } from './stream-state.js';
 
 /**
  * What {@link resumableStream} needs. Sources get the stream's signal (caller abort or deadline) and
- * yield events in batches (one per network read, as bindings do), so per-event work stays synchronous.
+ * must end when it fires, as bindings do (their engine watches it); only a source's first read is
+ * also raced against the signal (it may wait on a headers function). Sources yield events in batches
+ * (one per network read), so per-event work stays synchronous.
  */
 export interface ResumableStreamOptions {
   agent: string;
@@ -44,8 +46,8 @@ type Iter = AsyncIterator<StreamEvent[]>;
 
 /**
  * Reads a source while watching `signal` with one listener for the whole stream (not one per read):
- * the read in flight is rejected with the signal's reason when it fires, so a source that ignores
- * its signal is still cut. (Racing each read against one long-lived promise would pile a reaction
+ * the read in flight is rejected with the signal's reason when it fires, so a first read stuck on
+ * something that ignores the signal is still cut. (Racing each read against one long-lived promise would pile a reaction
  * per read onto that promise, keeping every batch alive until the stream ends.)
  */
 function signalledReader(signal: AbortSignal): { read: <T>(it: AsyncIterator<T>) => Promise<IteratorResult<T>>; dispose: () => void } {
@@ -138,7 +140,9 @@ export async function* resumableStream(o: ResumableStreamOptions): AsyncGenerato
             yield deliver;
           }
           if (state.done) return;
-          step = await read(iterator);
+          // Past its first read a source is our binding's stream, whose engine watches the same signal
+          // and deadline: read directly (the first read of each source is raced, above).
+          step = await iterator.next();
         }
         if (state.taskId === undefined) return;
         lastDrop = new A2AClientError({ kind: 'connection', reason: 'closed', message: 'The stream closed before the task reached a terminal state' });

@@ -83,12 +83,19 @@ export class StreamedResponse implements EngineResponse {
     let ended = false;
     try {
       this.#watchdog.arm('idle-timeout', this.#request.timeouts.streamIdleMs);
+      const source = this.#source;
+      const watchdog = this.#watchdog;
       while (!ended) {
-        const chunk = await this.#next();
+        let chunk: Uint8Array | undefined;
+        try {
+          chunk = await (source.watched ? source.next() : watchdog.race(source.next()));
+        } catch (error) {
+          throw watchdog.failure ?? normalizeTransportError(error, true);
+        }
         ended = chunk === undefined;
         const events = framer.push(chunk);
         if (events.length > 0) {
-          this.#watchdog.touch();
+          watchdog.touch();
           yield events;
         }
         framer.checkCap();
