@@ -230,8 +230,14 @@ class Generator {
 
   /** Whether `undefined` passes `node`, as an expression (a constant when zod's answer can be known now). */
   #undefinedOk(node: Node): string {
-    const type = node._zod.def.type ?? '';
-    if (this.#modelled(node, type) && !this.#refines(node)) return String(node.safeParse(undefined).success);
+    const def = node._zod.def;
+    const type = def.type ?? '';
+    if (!this.#modelled(node, type)) return this.#zod(node, 'undefined');
+    // An optional (not over a default) takes undefined without running its inner schema.
+    if (type === 'optional' && def.innerType !== undefined && def.innerType._zod.optin !== 'defaulted') return 'true';
+    // Pure nodes answer now; a refined object refuses undefined at its type check, before any refinement.
+    if (!this.#refines(node)) return String(node.safeParse(undefined).success);
+    if (type === 'object') return 'false';
     return this.#zod(node, 'undefined');
   }
 
