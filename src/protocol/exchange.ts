@@ -99,9 +99,12 @@ export function decodeFrames(
   for (const ev of batch) {
     const frameError = sseErrorFrame(ev, res, codec, method);
     if (frameError) return { events, failure: { error: frameError } };
-    if (ev.data.trim() === '') continue;
+    const data = ev.data;
+    // Blank data is skipped; JSON starts with a printable ASCII character, so only other starts need trim().
+    const first = data.charCodeAt(0);
+    if (data.length === 0 || ((first <= 32 || first > 126) && data.trim() === '')) continue;
     try {
-      events.push(decode(parseJsonText(ev.data, method, res.status)));
+      events.push(decode(parseJsonText(data, method, res.status)));
     } catch (error) {
       return { events, failure: { error } };
     }

@@ -28,6 +28,8 @@ export const RpcEnvelopeSchema = z.object({
   error: RpcErrorSchema.optional(),
 });
 
+const isEnvelope = compileCheck(RpcEnvelopeSchema);
+
 /** A validated JSON-RPC response envelope. */
 export type RpcEnvelope = z.output<typeof RpcEnvelopeSchema>;
 
@@ -38,7 +40,7 @@ export type RpcEnvelope = z.output<typeof RpcEnvelopeSchema>;
  * @throws A2AClientError kind `invalid-response` naming the offending member.
  */
 export function readEnvelope(json: unknown, method: string): RpcEnvelope {
-  if (compileCheck(RpcEnvelopeSchema)(json) && (json as RpcEnvelope).error === undefined) return json as RpcEnvelope;
+  if (isEnvelope(json) && (json as RpcEnvelope).error === undefined) return json as RpcEnvelope;
   return parseWire(RpcEnvelopeSchema, json, '', method);
 }
 
