@@ -97,8 +97,7 @@ export function decodeFrames(
 ): DecodedFrames {
   const events: StreamEvent[] = [];
   for (const ev of batch) {
-    const frameError = sseErrorFrame(ev, res, codec, method);
-    if (frameError) return { events, failure: { error: frameError } };
+    if (ev.event === 'error') return { events, failure: { error: sseErrorFrame(ev, res, codec, method) } };
     const data = ev.data;
     // Blank data is skipped; JSON starts with a printable ASCII character, so only other starts need trim().
     const first = data.charCodeAt(0);

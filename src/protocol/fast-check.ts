@@ -92,6 +92,8 @@ export function inputRefined<S extends z.ZodType>(schema: S): S {
  * predicate throws too or answers `false` (then `checkWire` runs zod, which throws).
  */
 export function compileCheck(schema: z.ZodType): Check {
+  // A stream checks the same schema for every event: the last one is kept in front of the WeakMap.
+  if (schema === lastSchema && lastCheck !== undefined) return lastCheck;
   let check = compiledSchemas.get(schema);
   if (check === undefined) {
     // zod's public type seen through the interfaces above.
@@ -100,8 +102,13 @@ export function compileCheck(schema: z.ZodType): Check {
     check = core.util.allowsEval.value && !isRecursive(node) ? new Generator().compile(node) : (v) => node.safeParse(v).success;
     compiledSchemas.set(schema, check);
   }
+  lastSchema = schema;
+  lastCheck = check;
   return check;
 }
+
+let lastSchema: object | undefined;
+let lastCheck: Check | undefined;
 
 /** Builds the source of one schema's checker: a function per object/array/record node, leaves inline. */
 class Generator {
