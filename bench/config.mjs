@@ -19,6 +19,8 @@ export const config = Object.freeze({
   quick,
   /** Repetitions measured per section (after one warm-up). */
   reps: envInt('BENCH_REPS', 5, 3),
+  /** Repetitions of the streaming section: one 20k-event stream lasts ~30 ms, so more of them steady the median. */
+  streamReps: envInt('BENCH_STREAM_REPS', 15, 5),
   /** Unary calls per contender per repetition. */
   unaryCalls: envInt('BENCH_UNARY_CALLS', 20_000, 4_000),
   /** Calls in flight at once for the unary section. */

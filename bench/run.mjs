@@ -57,8 +57,8 @@ async function main() {
       results.unary = addRatios(await sideBySide(unaryContenders(sdk), okUrl, config.reps, unaryMeasure(config.unaryCalls, config.concurrency), log));
     }
     if (wanted('stream')) {
-      log(`stream: ${config.streamEvents} events x ${config.reps} reps`);
-      results.stream = addRatios(await sideBySide(streamContenders(sdk), okUrl, config.reps, streamMeasure(config.streamEvents), log));
+      log(`stream: ${config.streamEvents} events x ${config.streamReps} reps`);
+      results.stream = addRatios(await sideBySide(streamContenders(sdk), okUrl, config.streamReps, streamMeasure(config.streamEvents), log));
     }
     if (sdk && wanted('breaker')) {
       log(`breaker: ${config.breakerCalls} calls with the breaker open`);

