@@ -15,10 +15,30 @@ import { artifactErrorEvent, taskEvents } from './unary-convert.js';
 
 /** Per-call scratch of the default converter, kept in `ctx.state.defaultConverter`. */
 export class StreamScratch {
-  /** The answer text seen so far (artifact text). */
-  text = '';
+  /** The answer text seen so far, in pieces (a long stream appends one per chunk; joined when read). */
+  #pieces: string[] = [];
+  /** Length of the answer text seen so far. */
+  length = 0;
   /** How much of `text` was emitted as chunks. */
   emitted = 0;
+
+  /** The answer text seen so far (artifact text). */
+  get text(): string {
+    if (this.#pieces.length > 1) this.#pieces = [this.#pieces.join('')];
+    return this.#pieces[0] ?? '';
+  }
+
+  set text(value: string) {
+    this.#pieces = value === '' ? [] : [value];
+    this.length = value.length;
+  }
+
+  /** Adds a piece of answer text. */
+  append(piece: string): void {
+    this.#pieces.push(piece);
+    this.length += piece.length;
+  }
+
   /** A terminal or interrupted event was emitted: nothing follows. */
   ended = false;
   lastState: string | undefined;
@@ -55,9 +75,9 @@ function chunk(
 
 /** Buffered answer text not yet emitted, as one chunk (or nothing). */
 function flush(ctx: ConverterContext, s: StreamScratch): AgentEvent[] {
-  if (s.emitted >= s.text.length) return [];
+  if (s.emitted >= s.length) return [];
   const pending = s.text.slice(s.emitted);
-  s.emitted = s.text.length;
+  s.emitted = s.length;
   return [chunk(ctx, s, pending, pickId(), undefined)];
 }
 
@@ -97,8 +117,8 @@ function onArtifact(update: TaskArtifactUpdateEvent, ctx: ConverterContext, s: S
   const text = textOf(update.artifact.parts);
   if (text === '') return [];
   const before = flush(ctx, s);
-  s.text += text;
-  s.emitted = s.text.length;
+  s.append(text);
+  s.emitted = s.length;
   const event = chunk(ctx, s, text, pickId(fields.llmResponseId, update.artifact.artifactId), update);
   if (before.length === 0) return [event];
   before.push(event);
@@ -113,7 +133,7 @@ function completedFromStatus(update: TaskStatusUpdateEvent, ctx: ConverterContex
     object: 'chat.completion',
     done: true,
     partial: false,
-    text: s.text !== '' ? s.text : statusText,
+    text: s.length > 0 ? s.text : statusText,
     taskId: update.taskId,
     contextId: update.contextId,
     state: 'completed',
@@ -171,7 +191,7 @@ export function convertStreamItem(item: StreamEvent, ctx: ConverterContext): Age
         return finish(s, [...before, ...taskEvents(item, ctx, s.text)]);
       }
       // A snapshot of a running task: its text so far is buffered, emitted before the next event.
-      if (s.text === '') s.text = artifactsText(item.artifacts);
+      if (s.length === 0) s.text = artifactsText(item.artifacts);
       const source: StatusSource = { taskId: item.id, contextId: item.contextId, status: item.status, raw: item };
       if (item.metadata) source.metadata = item.metadata;
       const recoverable = recoverableEvent(source, ctx);
