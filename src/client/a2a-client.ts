@@ -30,6 +30,7 @@ import { DEFAULT_LIMITS, DEFAULT_TIMEOUTS, type HttpEngine, type Limits, type Ti
 import { DEADLINE_HEADER, deadlineHeaderValue } from '../coordinator/deadline-header.js';
 import { fetchAgentCard, type CachedCard } from './card-resolver.js';
 import { invokeEvents, streamEvents } from './event-api.js';
+import { deferredIterable } from './deferred-iterable.js';
 import { flatten } from './flatten.js';
 import { mergeHeaders, resolveHeaders } from './headers.js';
 import { paramsFromInput, resolveSendParams, type AgentInput } from './input.js';
@@ -293,10 +294,10 @@ export class A2AClient {
     const { timeouts, deadline } = this.#callTimeouts(call);
     const context = async (signal: AbortSignal): Promise<AttemptContext> => this.#attemptContext(call, signal, timeouts, deadline);
     const binding = this.#binding;
-    const open = <N extends StreamMethod>(name: N, p: StreamMethods[N]) =>
-      async function* (signal: AbortSignal): AsyncIterable<StreamEvent[]> {
-        yield* binding.stream(name, p, await context(signal));
-      };
+    const open =
+      <N extends StreamMethod>(name: N, p: StreamMethods[N]) =>
+      (signal: AbortSignal): AsyncIterable<StreamEvent[]> =>
+        deferredIterable(async () => binding.stream(name, p, await context(signal)));
     return resumableStream({
       agent: this.name,
       method,
