@@ -242,3 +242,20 @@ export function receivedMessage(call: MockCall | undefined): ReceivedMessage {
 
 /** A UUID (any version), as generated for a missing `messageId`. */
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** A batch source that records how it is used. */
+export function batchSource<T>(batches: T[][], failAfter?: Error) {
+  const log = { pulled: 0, closed: false };
+  async function* gen(): AsyncGenerator<T[]> {
+    try {
+      for (const b of batches) {
+        log.pulled++;
+        yield b;
+      }
+      if (failAfter) throw failAfter;
+    } finally {
+      log.closed = true;
+    }
+  }
+  return { iterable: gen(), log };
+}

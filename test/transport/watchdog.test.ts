@@ -54,4 +54,41 @@ describe('Watchdog', () => {
     expect(error).toMatchObject({ kind: 'deadline-exceeded', phase: 'after-send' });
     dog.dispose();
   });
+
+  it('touch() restarts the phase timer without firing early', async () => {
+    const dog = new Watchdog({});
+    dog.arm('idle-timeout', 80);
+    const started = performance.now();
+    const toucher = setInterval(() => dog.touch(), 20);
+    setTimeout(() => clearInterval(toucher), 200);
+    const { error } = await failure(() => dog.race(never()));
+    expect(error.kind).toBe('idle-timeout');
+    // Touched until ~200 ms, then 80 ms of silence.
+    expect(performance.now() - started).toBeGreaterThanOrEqual(255);
+    dog.dispose();
+  });
+
+  it('keeps one Node timer for the phase and the deadline', async () => {
+    await settle();
+    const before = activeTimers();
+    const dog = new Watchdog({ deadline: performance.now() + 10_000 });
+    dog.arm('connect-timeout', 5_000);
+    dog.arm('read-timeout', 60_000);
+    for (let i = 0; i < 100; i++) dog.touch();
+    expect(activeTimers() - before).toBe(1);
+    dog.dispose();
+    expect(activeTimers()).toBe(before);
+  });
+
+  it('tells onFail once, and creates its signal only when asked', async () => {
+    const failures: string[] = [];
+    const dog = new Watchdog({ onFail: (e) => failures.push(e.kind) });
+    dog.arm('read-timeout', 30);
+    await failure(() => dog.race(never()));
+    expect(failures).toEqual(['read-timeout']);
+    // Asked for after the failure, the signal is already aborted with it.
+    expect(dog.signal.aborted).toBe(true);
+    expect(dog.signal.reason).toBe(dog.failure);
+    dog.dispose();
+  });
 });
