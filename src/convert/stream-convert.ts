@@ -116,11 +116,11 @@ function onArtifact(update: TaskArtifactUpdateEvent, ctx: ConverterContext, s: S
   }
   const text = textOf(update.artifact.parts);
   if (text === '') return [];
-  const before = flush(ctx, s);
+  const before = s.emitted < s.length ? flush(ctx, s) : undefined;
   s.append(text);
   s.emitted = s.length;
   const event = chunk(ctx, s, text, pickId(fields.llmResponseId, update.artifact.artifactId), update);
-  if (before.length === 0) return [event];
+  if (before === undefined || before.length === 0) return [event];
   before.push(event);
   return before;
 }
