@@ -3,7 +3,7 @@ import type { ConverterContext, EventConverter } from '../convert/converter.js';
 import { converterErrorEvent, errorEvent, safeConvert } from '../convert/safe-convert.js';
 import { isA2AClientError } from '../errors/a2a-client-error.js';
 import type { AgentCard, SendResult, StreamEvent } from '../protocol/model.js';
-import { flatten } from './flatten.js';
+import { flatten, type BatchReader } from './flatten.js';
 
 function newContext(agent: string, card: AgentCard): ConverterContext {
   return { agent, card, state: {} };
@@ -33,7 +33,9 @@ export async function invokeEvents(
 /**
  * Runs a stream and converts each item. Stops after a terminal event (nothing follows it); a remote
  * failure becomes the one terminal error event; the converter's `end` reports a stream that closed
- * too early. `open` yields the stream's events in batches; a batch is converted at once.
+ * too early. `open` (called when iteration starts) yields the stream's events in batches; a batch is
+ * converted at once, under one guard: a converter that throws ends the stream with its error event,
+ * after what it converted before.
  */
 export function streamEvents(
   agent: string,
@@ -41,45 +43,28 @@ export function streamEvents(
   converter: EventConverter,
   open: () => AsyncIterable<readonly StreamEvent[]>,
 ): AsyncIterable<AgentEvent> {
-  return flatten(convertBatches(agent, card, converter, open));
-}
-
-async function* convertBatches(
-  agent: string,
-  card: AgentCard,
-  converter: EventConverter,
-  open: () => AsyncIterable<readonly StreamEvent[]>,
-): AsyncGenerator<AgentEvent[], void, undefined> {
   const ctx = newContext(agent, card);
-  try {
-    for await (const batch of open()) {
-      // One guard per batch: a converter that throws ends the stream with its error event, after
-      // what it converted before.
-      const out: AgentEvent[] = [];
-      let done = false;
+  const reader: BatchReader<readonly StreamEvent[], AgentEvent> = {
+    read: (batch) => {
+      const items: AgentEvent[] = [];
       try {
         for (const item of batch) {
           for (const event of converter.convertStream(item, ctx)) {
-            out.push(event);
-            done = event.done;
-            if (done) break;
+            items.push(event);
+            if (event.done) return { items, last: true };
           }
-          if (done) break;
         }
       } catch (error) {
-        out.push(converterErrorEvent(converter, agent, error));
-        done = true;
+        items.push(converterErrorEvent(converter, agent, error));
+        return { items, last: true };
       }
-      if (out.length > 0) yield out;
-      if (done) return;
-    }
-  } catch (error) {
-    if (isA2AClientError(error)) {
-      yield [errorEvent(error, agent)];
-      return;
-    }
-    throw error;
-  }
-  const tail = converter.end ? safeConvert(converter, ctx, (c) => c.end?.(ctx) ?? []) : [];
-  if (tail.length > 0) yield tail;
+      return { items, last: false };
+    },
+    fail: (error) => {
+      if (isA2AClientError(error)) return [errorEvent(error, agent)];
+      throw error;
+    },
+    end: () => (converter.end ? safeConvert(converter, ctx, (c) => c.end?.(ctx) ?? []) : []),
+  };
+  return flatten({ [Symbol.asyncIterator]: () => open()[Symbol.asyncIterator]() }, reader);
 }

@@ -2,23 +2,50 @@
  * One item at a time from an async iterable of batches: the public streams are read this way, while
  * everything below them works a network read (a batch) at a time. Cheaper than an async generator
  * (an item already buffered is handed out without resuming any generator); `return()` (a `break`)
- * closes the source; overlapping `next()` calls are served in order.
+ * closes the source; overlapping `next()` calls are served in order. A {@link BatchReader} turns each
+ * source batch into items (the event API converts there), so no generator layer is added for it.
  */
-export function flatten<T>(batches: AsyncIterable<readonly T[]>): AsyncIterable<T> {
-  return { [Symbol.asyncIterator]: () => new FlatIterator(batches[Symbol.asyncIterator]()) };
+export function flatten<T>(batches: AsyncIterable<readonly T[]>): AsyncIterable<T>;
+export function flatten<S, T>(batches: AsyncIterable<S>, reader: BatchReader<S, T>): AsyncIterable<T>;
+export function flatten<S, T>(batches: AsyncIterable<S>, reader?: BatchReader<S, T>): AsyncIterable<T> {
+  // Without a reader, S is T[] (the first overload): each batch is its own items.
+  const read = reader ?? (PASS_THROUGH as unknown as BatchReader<S, T>);
+  return { [Symbol.asyncIterator]: () => new FlatIterator(batches[Symbol.asyncIterator](), read) };
 }
+
+/** How {@link flatten} turns a source's batches, failure and end into items. */
+export interface BatchReader<S, T> {
+  /** The items of one batch; `last: true` ends the stream after them (the source is closed). */
+  read(batch: S): { items: readonly T[]; last: boolean };
+  /** The items that end the stream in place of a source failure; throw to pass the failure on. */
+  fail(error: unknown): readonly T[];
+  /** The items that follow the source's end. */
+  end(): readonly T[];
+}
+
+const NONE: readonly never[] = Object.freeze([]);
+
+const PASS_THROUGH: BatchReader<readonly unknown[], unknown> = {
+  read: (batch) => ({ items: batch, last: false }),
+  fail: (error) => {
+    throw error;
+  },
+  end: () => NONE,
+};
 
 const DONE: IteratorReturnResult<undefined> = Object.freeze({ value: undefined, done: true });
 
-class FlatIterator<T> implements AsyncIterator<T, undefined> {
-  readonly #source: AsyncIterator<readonly T[]>;
-  #batch: readonly T[] = [];
+class FlatIterator<S, T> implements AsyncIterator<T, undefined> {
+  readonly #source: AsyncIterator<S>;
+  readonly #reader: BatchReader<S, T>;
+  #batch: readonly T[] = NONE;
   #index = 0;
   #done = false;
   #pulling: Promise<IteratorResult<T, undefined>> | undefined;
 
-  constructor(source: AsyncIterator<readonly T[]>) {
+  constructor(source: AsyncIterator<S>, reader: BatchReader<S, T>) {
     this.#source = source;
+    this.#reader = reader;
   }
 
   next(): Promise<IteratorResult<T, undefined>> {
@@ -40,7 +67,7 @@ class FlatIterator<T> implements AsyncIterator<T, undefined> {
 
   async return(): Promise<IteratorResult<T, undefined>> {
     this.#done = true;
-    this.#batch = [];
+    this.#batch = NONE;
     this.#index = 0;
     await this.#source.return?.();
     return DONE;
@@ -48,23 +75,34 @@ class FlatIterator<T> implements AsyncIterator<T, undefined> {
 
   async #pull(): Promise<IteratorResult<T, undefined>> {
     for (;;) {
-      let step: IteratorResult<readonly T[]>;
+      let items: readonly T[];
+      let last: boolean;
+      let ended = false;
       try {
-        step = await this.#source.next();
+        const step = await this.#source.next();
+        ended = step.done === true;
+        ({ items, last } = ended ? { items: this.#reader.end(), last: true } : this.#reader.read(step.value));
       } catch (error) {
         this.#done = true;
-        throw error;
+        items = this.#reader.fail(error);
+        last = true;
+        ended = true;
       }
-      if (step.done === true) {
+      if (last) {
         this.#done = true;
-        return DONE;
+        // Ended early by the reader: the source is told to stop (its own errors are of no interest now).
+        if (!ended) this.#source.return?.()?.catch(ignore);
       }
-      const batch = step.value;
-      if (batch.length > 0) {
-        this.#batch = batch;
+      if (items.length > 0) {
+        this.#batch = items;
         this.#index = 1;
-        return { value: batch[0] as T, done: false };
+        return { value: items[0] as T, done: false };
       }
+      if (last) return DONE;
     }
   }
+}
+
+function ignore(): void {
+  return undefined;
 }
