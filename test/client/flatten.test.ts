@@ -41,3 +41,30 @@ describe('flatten', () => {
     expect(results.map((r) => r.value)).toEqual([1, 2, 3, undefined]);
   });
 });
+
+describe('flatten with a BatchReader', () => {
+  const reader = {
+    read: (batch: number[]) => ({ items: batch.map((n) => `item ${n}`), last: batch.includes(0) }),
+    fail: (error: unknown) => [`failed: ${error instanceof Error ? error.message : String(error)}`],
+    end: () => ['end'],
+  };
+
+  it('maps each batch and appends the end items', async () => {
+    const { iterable } = source([[1, 2], [3]]);
+    expect(await collect(flatten(iterable, reader))).toEqual(['item 1', 'item 2', 'item 3', 'end']);
+  });
+
+  it('stops after a batch read as last, and closes the source', async () => {
+    const { iterable, log } = source([[1, 0], [2]]);
+    expect(await collect(flatten(iterable, reader))).toEqual(['item 1', 'item 0']);
+    expect(log.closed).toBe(true);
+  });
+
+  it('replaces a source failure with the reader’s items, or passes on what the reader throws', async () => {
+    const { iterable } = source([[1]], new Error('reset'));
+    expect(await collect(flatten(iterable, reader))).toEqual(['item 1', 'failed: reset']);
+    const rethrow = { ...reader, fail: (error: unknown): string[] => { throw error; } };
+    const bug = new TypeError('bug');
+    await expect(collect(flatten(source([[1]], bug).iterable, rethrow))).rejects.toBe(bug);
+  });
+});
