@@ -65,6 +65,10 @@ function chunk(
   raw: unknown,
   state?: AgentEvent['state'],
 ): AgentEvent {
+  // The usual chunk (raw, task and context ids known, no state) is built in one literal: one shape.
+  if (raw !== undefined && s.taskId !== undefined && s.contextId !== undefined && state === undefined) {
+    return { id, object: 'chat.completion.chunk', done: false, partial: true, text, agent: ctx.agent, raw, taskId: s.taskId, contextId: s.contextId };
+  }
   const event: AgentEvent = { id, object: 'chat.completion.chunk', done: false, partial: true, text, agent: ctx.agent };
   if (raw !== undefined) event.raw = raw;
   if (s.taskId !== undefined) event.taskId = s.taskId;
