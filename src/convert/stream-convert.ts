@@ -13,10 +13,15 @@ import { artifactsText, isFailureState, isInterruptedState, pickId, textOf } fro
 import { hasStructuredError, readErrorMetadata } from './response-error-from-metadata.js';
 import { artifactErrorEvent, taskEvents } from './unary-convert.js';
 
+/** Pieces of answer text joined into one block. */
+const BLOCK = 256;
+
 /** Per-call scratch of the default converter, kept in `ctx.state.defaultConverter`. */
 export class StreamScratch {
   /** The answer text seen so far, in pieces (a long stream appends one per chunk; joined when read). */
   #pieces: string[] = [];
+  /** Earlier pieces, joined into blocks of {@link BLOCK} (keeps the piece list short on long streams). */
+  #blocks: string[] = [];
   /** Length of the answer text seen so far. */
   length = 0;
   /** How much of `text` was emitted as chunks. */
@@ -24,19 +29,28 @@ export class StreamScratch {
 
   /** The answer text seen so far (artifact text). */
   get text(): string {
-    if (this.#pieces.length > 1) this.#pieces = [this.#pieces.join('')];
-    return this.#pieces[0] ?? '';
+    if (this.#blocks.length === 0 && this.#pieces.length <= 1) return this.#pieces[0] ?? '';
+    const whole = this.#blocks.join('') + this.#pieces.join('');
+    this.#blocks = [];
+    this.#pieces = [whole];
+    return whole;
   }
 
   set text(value: string) {
+    this.#blocks = [];
     this.#pieces = value === '' ? [] : [value];
     this.length = value.length;
   }
 
   /** Adds a piece of answer text. */
   append(piece: string): void {
-    this.#pieces.push(piece);
+    const pieces = this.#pieces;
+    pieces.push(piece);
     this.length += piece.length;
+    if (pieces.length === BLOCK) {
+      this.#blocks.push(pieces.join(''));
+      pieces.length = 0;
+    }
   }
 
   /** A terminal or interrupted event was emitted: nothing follows. */

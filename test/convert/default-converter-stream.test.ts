@@ -23,6 +23,14 @@ describe.each(ORIGINS)('defaultConverter.convertStream (v$name origin)', (origin
     expect(events[2]).toMatchObject({ done: true, partial: false, text: 'Hello, world', state: 'completed' });
   });
 
+  it('a long stream: every chunk once, and the final chat.completion carries the whole text in order', () => {
+    const pieces = Array.from({ length: 1_000 }, (_, i) => `${i},`);
+    const events = run([origin.task('submitted'), ...pieces.map((p) => origin.artifact(p, { id: 'a1' })), origin.status('completed')]);
+    expect(events).toHaveLength(1_001);
+    expect(events.slice(0, -1).map((e) => e.text).join('')).toBe(pieces.join(''));
+    expect(events.at(-1)).toMatchObject({ object: 'chat.completion', text: pieces.join('') });
+  });
+
   it('working status with text → chunk', () => {
     const events = run([origin.status('working', { text: 'thinking…', messageId: 'st-1' }), origin.status('completed', { text: 'done' })]);
     expect(events[0]).toMatchObject({ object: 'chat.completion.chunk', text: 'thinking…', state: 'working', id: 'st-1', done: false });
