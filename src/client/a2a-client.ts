@@ -30,7 +30,7 @@ import { DEFAULT_LIMITS, DEFAULT_TIMEOUTS, type HttpEngine, type Limits, type Ti
 import { DEADLINE_HEADER, deadlineHeaderValue } from '../coordinator/deadline-header.js';
 import { fetchAgentCard, type CachedCard } from './card-resolver.js';
 import { invokeEvents, streamEvents } from './event-api.js';
-import { deferredIterable } from './deferred-iterable.js';
+import { deferredIterable } from '../protocol/deferred-iterable.js';
 import { flatten } from './flatten.js';
 import { mergeHeaders, resolveHeaders } from './headers.js';
 import { paramsFromInput, resolveSendParams, type AgentInput } from './input.js';

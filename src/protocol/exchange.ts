@@ -1,6 +1,6 @@
 /** HTTP plumbing shared by the JSON-RPC and REST bindings: headers, sending, reading JSON and SSE bodies. */
 import { A2AClientError, isA2AClientError } from '../errors/a2a-client-error.js';
-import type { EngineRequest, EngineResponse, SseEvent } from '../transport/engine.js';
+import type { DecodedBatch, EngineRequest, EngineResponse, SseEvent } from '../transport/engine.js';
 import type { AttemptContext } from './binding.js';
 import type { StreamEvent } from './model.js';
 import type { VersionCodec } from './codec.js';
@@ -76,17 +76,11 @@ export function sseErrorFrame(ev: SseEvent, res: EngineResponse, codec: VersionC
   return errorFromBody(res.status, ev.data, { version: codec.version, method, headers: res.headers });
 }
 
-/** What one network read of an SSE response decoded to: its events, and the failure that ends the stream, if any. */
-export interface DecodedFrames {
-  events: StreamEvent[];
-  failure?: { error: unknown };
-}
-
 /**
  * Decodes one batch of SSE frames into stream events; `decode` turns one frame's JSON into an event.
  * An `event: error` frame, a frame that is not JSON or one that fails `decode` is the failure that
- * ends the stream, reported after the events before it. Synchronous: the bindings read `batches()`
- * themselves, so each network read costs one async step per layer, not one per event.
+ * ends the stream, reported after the events before it. Synchronous: the bindings hand it to the
+ * response's `decoded()`, which runs it inside its read loop.
  */
 export function decodeFrames(
   batch: readonly SseEvent[],
@@ -94,21 +88,21 @@ export function decodeFrames(
   codec: VersionCodec,
   method: string,
   decode: (json: unknown) => StreamEvent,
-): DecodedFrames {
-  const events: StreamEvent[] = [];
+): DecodedBatch<StreamEvent> {
+  const items: StreamEvent[] = [];
   for (const ev of batch) {
-    if (ev.event === 'error') return { events, failure: { error: sseErrorFrame(ev, res, codec, method) } };
+    if (ev.event === 'error') return { items, failure: { error: sseErrorFrame(ev, res, codec, method) } };
     const data = ev.data;
     // Blank data is skipped; JSON starts with a printable ASCII character, so only other starts need trim().
     const first = data.charCodeAt(0);
     if (data.length === 0 || ((first <= 32 || first > 126) && data.trim() === '')) continue;
     try {
-      events.push(decode(parseJsonText(data, method, res.status)));
+      items.push(decode(parseJsonText(data, method, res.status)));
     } catch (error) {
-      return { events, failure: { error } };
+      return { items, failure: { error } };
     }
   }
-  return { events };
+  return { items };
 }
 
 /** Adds `method` to an error that lacks it; anything else is returned unchanged. */

@@ -4,6 +4,7 @@ import { A2AClientError } from '../errors/a2a-client-error.js';
 import type { AttemptContext, Binding, StreamMethod, StreamMethods, UnaryMethod, UnaryMethods } from './binding.js';
 import type { AnyMethod, VersionCodec } from './codec.js';
 import { isJsonType, isSseType, notSse, readJson, requestHeaders, send, decodeFrames, SSE_TYPE, withMethod } from './exchange.js';
+import { deferredIterable } from './deferred-iterable.js';
 import type { ProtocolVersion, StreamEvent } from './model.js';
 import { jsonRpcError, readEnvelope } from './response-errors.js';
 
@@ -76,29 +77,31 @@ export class JsonRpcBinding implements Binding {
     }
   }
 
-  async *stream<M extends StreamMethod>(method: M, params: StreamMethods[M], ctx: AttemptContext): AsyncIterable<StreamEvent[]> {
-    const encode: (p: StreamMethods[M]) => unknown = this.codec.encodeStream[method];
-    const { id, body } = this.request(method, encode(params));
-    try {
-      const res = await send(ctx, 'POST', ctx.url, requestHeaders(this.codec, ctx, SSE_TYPE, true), body);
+  stream<M extends StreamMethod>(method: M, params: StreamMethods[M], ctx: AttemptContext): AsyncIterable<StreamEvent[]> {
+    // Sent on the first read; from then on reads go straight to the response's decoding read loop.
+    return deferredIterable(async () => {
       try {
+        const encode: (p: StreamMethods[M]) => unknown = this.codec.encodeStream[method];
+        const { id, body } = this.request(method, encode(params));
+        const res = await send(ctx, 'POST', ctx.url, requestHeaders(this.codec, ctx, SSE_TYPE, true), body);
         if (!isSseType(res.headers) || res.status < 200 || res.status >= 300) {
-          // A server may answer a stream request with a plain JSON-RPC error (or an HTTP error).
-          const json = await readJson(res, this.codec, method);
-          if (isJsonType(res.headers)) this.result(json, id, method, res.status, res.headers);
-          throw notSse(res, JSON.stringify(json ?? ''), method);
+          try {
+            // A server may answer a stream request with a plain JSON-RPC error (or an HTTP error).
+            const json = await readJson(res, this.codec, method);
+            if (isJsonType(res.headers)) this.result(json, id, method, res.status, res.headers);
+            throw notSse(res, JSON.stringify(json ?? ''), method);
+          } finally {
+            await res.close();
+          }
         }
-        const decode = (json: unknown) => this.codec.decodeStreamEvent(this.result(json, id, method, res.status, res.headers));
-        for await (const batch of res.batches()) {
-          const { events, failure } = decodeFrames(batch, res, this.codec, method, decode);
-          if (events.length > 0) yield events;
-          if (failure !== undefined) throw failure.error;
-        }
-      } finally {
-        await res.close();
+        const decode = (json: unknown): StreamEvent => this.codec.decodeStreamEvent(this.result(json, id, method, res.status, res.headers));
+        return res.decoded(
+          (events) => decodeFrames(events, res, this.codec, method, decode),
+          (error) => withMethod(error, method),
+        );
+      } catch (error) {
+        throw withMethod(error, method);
       }
-    } catch (error) {
-      throw withMethod(error, method);
-    }
+    });
   }
 }

@@ -4,6 +4,7 @@ import type { AttemptContext, Binding, StreamMethod, StreamMethods, UnaryMethod,
 import type { VersionCodec } from './codec.js';
 import { isSseType, notSse, readJson, requestHeaders, send, decodeFrames, SSE_TYPE, withMethod } from './exchange.js';
 import { unsupportedMethod } from './jsonrpc-binding.js';
+import { deferredIterable } from './deferred-iterable.js';
 import type { ProtocolVersion, StreamEvent } from './model.js';
 import { joinUrl, streamRoutes, unaryRoutes, type RestRoute, type StreamRoutes, type UnaryRoutes } from './rest-routes.js';
 
@@ -40,33 +41,35 @@ export class RestBinding implements Binding {
     }
   }
 
-  async *stream<M extends StreamMethod>(method: M, params: StreamMethods[M], ctx: AttemptContext): AsyncIterable<StreamEvent[]> {
-    const routeOf: (p: StreamMethods[M]) => RestRoute = this.streamRoutes[method];
-    const encode: (p: StreamMethods[M]) => unknown = this.codec.encodeStream[method];
-    const encoded = encode(params);
-    const route = routeOf(params);
-    try {
-      let res = await this.exchange(ctx, route, SSE_TYPE, encoded);
-      if (res.status === 405 && route.fallbackVerb !== undefined) {
-        await res.close();
-        res = await this.exchange(ctx, { ...route, verb: route.fallbackVerb }, SSE_TYPE, encoded);
-      }
+  stream<M extends StreamMethod>(method: M, params: StreamMethods[M], ctx: AttemptContext): AsyncIterable<StreamEvent[]> {
+    // Sent on the first read; from then on reads go straight to the response's decoding read loop.
+    return deferredIterable(async () => {
       try {
+        const routeOf: (p: StreamMethods[M]) => RestRoute = this.streamRoutes[method];
+        const encode: (p: StreamMethods[M]) => unknown = this.codec.encodeStream[method];
+        const encoded = encode(params);
+        const route = routeOf(params);
+        let res = await this.exchange(ctx, route, SSE_TYPE, encoded);
+        if (res.status === 405 && route.fallbackVerb !== undefined) {
+          await res.close();
+          res = await this.exchange(ctx, { ...route, verb: route.fallbackVerb }, SSE_TYPE, encoded);
+        }
         if (!isSseType(res.headers) || res.status < 200 || res.status >= 300) {
-          const json = await readJson(res, this.codec, method);
-          throw notSse(res, JSON.stringify(json ?? ''), method);
+          try {
+            const json = await readJson(res, this.codec, method);
+            throw notSse(res, JSON.stringify(json ?? ''), method);
+          } finally {
+            await res.close();
+          }
         }
-        const decode = (json: unknown) => this.codec.decodeStreamEvent(json);
-        for await (const batch of res.batches()) {
-          const { events, failure } = decodeFrames(batch, res, this.codec, method, decode);
-          if (events.length > 0) yield events;
-          if (failure !== undefined) throw failure.error;
-        }
-      } finally {
-        await res.close();
+        const decode = (json: unknown): StreamEvent => this.codec.decodeStreamEvent(json);
+        return res.decoded(
+          (events) => decodeFrames(events, res, this.codec, method, decode),
+          (error) => withMethod(error, method),
+        );
+      } catch (error) {
+        throw withMethod(error, method);
       }
-    } catch (error) {
-      throw withMethod(error, method);
-    }
+    });
   }
 }

@@ -82,6 +82,12 @@ export interface SseEvent {
   data: string;
 }
 
+/** What decoding one network read of SSE events gave: its items, and the failure that ends the stream after them. */
+export interface DecodedBatch<T> {
+  items: T[];
+  failure?: { error: unknown } | undefined;
+}
+
 /** A response whose headers have arrived. Read its body once: as text or as events. */
 export interface EngineResponse {
   status: number;
@@ -94,11 +100,19 @@ export interface EngineResponse {
    */
   text(): Promise<string>;
   /**
-   * The body as SSE events, in the batches one network read completed (never empty): the form the
-   * protocol layer reads, so per-event work stays synchronous. Same bounds as {@link events}.
+   * The body as SSE events, in the batches one network read completed (never empty). Same bounds as
+   * {@link events}.
    * @throws A2AClientError
    */
   batches(): AsyncIterableIterator<readonly SseEvent[]>;
+  /**
+   * The body as SSE events decoded by `decode`, one network read at a time, inside the read loop (no
+   * layer in between): the form the protocol layer reads. A batch's `failure` is thrown after its
+   * items; the transport's own errors pass through `onError` first. Same bounds as {@link events};
+   * `return()` closes the connection even before the first read.
+   * @throws A2AClientError, or what `decode` reports and `onError` returns.
+   */
+  decoded<T>(decode: (events: readonly SseEvent[]) => DecodedBatch<T>, onError?: (error: unknown) => unknown): AsyncIterableIterator<T[]>;
   /**
    * The body as SSE events. Each gap is bounded by `timeouts.streamIdleMs` (`idle-timeout`); each
    * event by `limits.maxEventBytes` (`invalid-response`). Stopping early (`break`) closes the connection.

@@ -1,6 +1,6 @@
 import { A2AClientError } from '../errors/a2a-client-error.js';
 import type { BodySource } from './body-source.js';
-import type { EngineRequest, EngineResponse, SseEvent } from './engine.js';
+import type { DecodedBatch, EngineRequest, EngineResponse, SseEvent } from './engine.js';
 import { normalizeTransportError } from './normalize-error.js';
 import { SseFramer } from './sse-reader.js';
 import type { Watchdog } from './watchdog.js';
@@ -59,10 +59,30 @@ export class StreamedResponse implements EngineResponse {
    * @throws A2AClientError `idle-timeout`, `invalid-response` (field `event`), `deadline-exceeded`, `aborted`, `connection`.
    */
   batches(): AsyncIterableIterator<readonly SseEvent[]> {
+    return this.decoded((events) => ({ items: [...events] }));
+  }
+
+  /**
+   * The body as SSE events decoded by `decode` inside the read loop; see {@link EngineResponse.decoded}.
+   * @throws A2AClientError `idle-timeout`, `invalid-response` (field `event`), `deadline-exceeded`,
+   * `aborted`, `connection` (through `onError`), or a batch's failure.
+   */
+  decoded<T>(decode: (events: readonly SseEvent[]) => DecodedBatch<T>, onError: (error: unknown) => unknown = passOn): AsyncIterableIterator<T[]> {
     this.#claim();
     const framer = new SseFramer(this.#request.limits.maxEventBytes);
     this.#framer = framer;
-    return this.#iterate(framer);
+    const reads = this.#iterate(framer, decode, onError);
+    // Reads go straight to the generator; return() also releases a body whose reading never started
+    // (a generator that never ran skips its finally).
+    const iterator: AsyncIterableIterator<T[]> = {
+      next: () => reads.next(),
+      return: async () => {
+        this.#finish(true);
+        return reads.return(undefined);
+      },
+      [Symbol.asyncIterator]: () => iterator,
+    };
+    return iterator;
   }
 
   /**
@@ -79,26 +99,42 @@ export class StreamedResponse implements EngineResponse {
     return Promise.resolve();
   }
 
-  async *#iterate(framer: SseFramer): AsyncGenerator<readonly SseEvent[], void, undefined> {
+  async *#iterate<T>(
+    framer: SseFramer,
+    decode: (events: readonly SseEvent[]) => DecodedBatch<T>,
+    onError: (error: unknown) => unknown,
+  ): AsyncGenerator<T[], void, undefined> {
     let ended = false;
     try {
       this.#watchdog.arm('idle-timeout', this.#request.timeouts.streamIdleMs);
       const source = this.#source;
       const watchdog = this.#watchdog;
       while (!ended) {
-        let chunk: Uint8Array | undefined;
+        let events: readonly SseEvent[];
         try {
-          chunk = await (source.watched ? source.next() : watchdog.race(source.next()));
+          let chunk: Uint8Array | undefined;
+          try {
+            chunk = await (source.watched ? source.next() : watchdog.race(source.next()));
+          } catch (error) {
+            throw watchdog.failure ?? normalizeTransportError(error, true);
+          }
+          ended = chunk === undefined;
+          events = framer.push(chunk);
+          if (events.length === 0) framer.checkCap();
         } catch (error) {
-          throw watchdog.failure ?? normalizeTransportError(error, true);
+          throw onError(error);
         }
-        ended = chunk === undefined;
-        const events = framer.push(chunk);
         if (events.length > 0) {
           watchdog.touch();
-          yield events;
+          const { items, failure } = decode(events);
+          if (items.length > 0) yield items;
+          if (failure !== undefined) throw failure.error;
+          try {
+            framer.checkCap();
+          } catch (error) {
+            throw onError(error);
+          }
         }
-        framer.checkCap();
       }
     } finally {
       this.#finish(!ended);
@@ -159,4 +195,9 @@ export class StreamedResponse implements EngineResponse {
     this.#watchdog.dispose();
     if (destroy) this.#source.destroy();
   }
+}
+
+/** The default `onError` of `decoded`: the error as it is. */
+function passOn(error: unknown): unknown {
+  return error;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { deferredIterable } from '../../src/client/deferred-iterable.js';
-import { batchSource as source } from './harness.js';
+import { deferredIterable } from '../../src/protocol/deferred-iterable.js';
+import { batchSource as source } from '../client/harness.js';
 
 describe('deferredIterable', () => {
   it('makes its source on the first read only, then reads it directly', async () => {
