@@ -68,6 +68,28 @@ describe('undici engine: connect phase and pool', () => {
   });
 });
 
+describe('undici engine: a caller-supplied dispatcher with interceptors', () => {
+  it('runs requests through the dispatcher’s interceptors, timers and body reading unchanged', async () => {
+    const server = await startFaultServer();
+    server.route('/whoami', (req, res) => {
+      req.resume();
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ tag: req.headers['x-tag'] ?? null }));
+    });
+    const agent = new Agent();
+    const tagged = agent.compose((dispatch) => (opts, handler) => dispatch({ ...opts, headers: { ...(opts.headers as Record<string, string>), 'x-tag': 'composed' } }, handler));
+    const engine = new UndiciEngine({ dispatcher: tagged });
+    try {
+      expect(await (await engine.send(req(`${server.url}/whoami`))).text()).toBe('{"tag":"composed"}');
+      const { error } = await failure(() => engine.send(req(`${server.url}/never`, { timeouts: { connectMs: 1_000, readMs: 150, streamIdleMs: 1_000 } })));
+      expect(error).toMatchObject({ kind: 'read-timeout', phase: 'after-send' });
+    } finally {
+      await engine.close();
+      await agent.close();
+      await server.close();
+    }
+  });
+});
+
 describe('fetch engine: connect phase (documented choice)', () => {
   it('reports a connection that cannot complete as read-timeout after max(connectMs, readMs)', async () => {
     const slow = await startSlowConnectListener();
