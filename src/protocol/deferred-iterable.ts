@@ -31,6 +31,7 @@ class DeferredIterator<T> implements AsyncIterator<T, undefined> {
 
   async return(): Promise<IteratorResult<T, undefined>> {
     this.#closed = true;
+    // A source that failed to be made has nothing to close; its error already went to the read that made it.
     const source = this.#source ?? (await this.#making?.catch(() => undefined));
     await source?.return?.();
     return DONE;
