@@ -49,7 +49,9 @@ export function streamEvents(
       const items: AgentEvent[] = [];
       try {
         for (const item of batch) {
-          for (const event of converter.convertStream(item, ctx)) {
+          const events = converter.convertStream(item, ctx);
+          for (let i = 0; i < events.length; i++) {
+            const event = events[i] as AgentEvent;
             items.push(event);
             if (event.done) return { items, last: true };
           }

@@ -107,6 +107,8 @@ export class StreamState {
   delivered = 0;
   readonly #seenStatus = new Set<string>();
   readonly #artifacts = new Map<string, DeliveredParts>();
+  #lastId: string | undefined;
+  #lastParts: DeliveredParts | undefined;
   /** Artifacts whose content a snapshot refreshed since their last live chunk. */
   readonly #refreshed = new Set<string>();
 
@@ -124,7 +126,7 @@ export class StreamState {
       case 'task':
         this.#ids(event.id, event.contextId);
         this.#seenStatus.add(statusKey(event.status));
-        for (const artifact of event.artifacts ?? []) this.#artifacts.set(artifact.artifactId, DeliveredParts.of(artifact.parts));
+        for (const artifact of event.artifacts ?? []) this.#replaceArtifact(artifact.artifactId, artifact.parts);
         this.#settle(event.status);
         return this.#deliverOne();
       case 'status-update': {
@@ -139,11 +141,14 @@ export class StreamState {
       case 'artifact-update': {
         this.#ids(event.taskId, event.contextId);
         const id = event.artifact.artifactId;
-        let delivered = this.#artifacts.get(id);
+        // A stream usually appends to one artifact: the last one is kept in front of the map.
+        let delivered = id === this.#lastId ? this.#lastParts : this.#artifacts.get(id);
         if (delivered === undefined) {
           delivered = new DeliveredParts();
           this.#artifacts.set(id, delivered);
         }
+        this.#lastId = id;
+        this.#lastParts = delivered;
         const refreshed = this.#refreshed.size > 0 && this.#refreshed.delete(id);
         const parts = event.artifact.parts;
         if (event.append === true) {
@@ -182,7 +187,7 @@ export class StreamState {
   #artifactDiff(task: Task, artifact: Artifact): StreamEvent | undefined {
     const id = artifact.artifactId;
     const emitted = this.#artifacts.get(id);
-    this.#artifacts.set(id, DeliveredParts.of(artifact.parts));
+    this.#replaceArtifact(id, artifact.parts);
     this.#refreshed.add(id);
     const base = { kind: 'artifact-update' as const, taskId: task.id, contextId: task.contextId };
     if (emitted === undefined) return artifact.parts.length === 0 ? undefined : { ...base, artifact, append: false };
@@ -190,6 +195,11 @@ export class StreamState {
     if (diff === 'replace') return { ...base, artifact, append: false };
     if (diff.length === 0) return undefined;
     return { ...base, artifact: { ...artifact, parts: diff }, append: true };
+  }
+
+  #replaceArtifact(id: string, parts: readonly Part[]): void {
+    this.#artifacts.set(id, DeliveredParts.of(parts));
+    if (this.#lastId === id) this.#lastId = undefined;
   }
 
   #ids(taskId: string, contextId: string): void {
