@@ -1,5 +1,4 @@
 /** The JSON-RPC 2.0 binding, parameterised by a version codec (v1.0 or v0.3). */
-import { randomUUID } from 'node:crypto';
 import { A2AClientError } from '../errors/a2a-client-error.js';
 import type { AttemptContext, Binding, StreamMethod, StreamMethods, UnaryMethod, UnaryMethods } from './binding.js';
 import type { AnyMethod, VersionCodec } from './codec.js';
@@ -8,14 +7,15 @@ import { deferredIterable } from './deferred-iterable.js';
 import type { ProtocolVersion, StreamEvent } from './model.js';
 import { jsonRpcError, readEnvelope } from './response-errors.js';
 
-/** Random per process, so ids differ across processes; a counter makes them unique within one. */
-const ID_PREFIX = randomUUID().slice(0, 8);
 let counter = 0;
 
-/** A fresh request id per request: unique within the process and across processes. */
-function nextId(): string {
-  counter = (counter + 1) % Number.MAX_SAFE_INTEGER;
-  return `${ID_PREFIX}-${counter}`;
+/**
+ * A fresh request id per request, from a process-wide counter. An id only pairs a response with its
+ * request on one HTTP exchange; a number keeps every frame of a stream short (the server echoes it).
+ */
+function nextId(): number {
+  counter = counter >= Number.MAX_SAFE_INTEGER ? 1 : counter + 1;
+  return counter;
 }
 
 /** Unsupported-method error, raised before anything is sent. */
@@ -37,7 +37,7 @@ export class JsonRpcBinding implements Binding {
     this.version = codec.version;
   }
 
-  private request(method: AnyMethod, params: unknown): { id: string; body: string } {
+  private request(method: AnyMethod, params: unknown): { id: number; body: string } {
     const name = this.codec.rpcMethods[method];
     if (name === undefined) throw unsupportedMethod(this.codec, this.binding, method);
     const id = nextId();
@@ -45,7 +45,7 @@ export class JsonRpcBinding implements Binding {
   }
 
   /** Validates an envelope; throws its error object or an id mismatch, returns `result`. */
-  private result(json: unknown, id: string, method: string, status: number, headers: Record<string, string>): unknown {
+  private result(json: unknown, id: number, method: string, status: number, headers: Record<string, string>): unknown {
     const env = readEnvelope(json, method);
     if (env.error && (env.id === null || env.id === undefined || env.id === id)) {
       throw jsonRpcError(env.error, { version: this.version, method, status, headers });
