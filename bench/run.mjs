@@ -4,6 +4,7 @@
  * bench/results.json. Expects a build (`npm run build`) — it imports the SDK from dist/ through the
  * package's own name. Counts: see bench/config.mjs (BENCH_QUICK=1 for a ~30 s smoke run).
  */
+import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -39,6 +40,7 @@ async function main() {
       cpuModel: os.cpus()[0]?.model,
       loadavg: os.loadavg(),
       config,
+      commit: gitCommit(),
       sdkLoaded: Boolean(sdk),
       sdkError,
       note: 'Shared, noisy machine: compare the ratios (paired per repetition), not absolute numbers.',
@@ -84,6 +86,18 @@ async function main() {
   results.meta.elapsedS = (performance.now() - started) / 1000;
   await writeFile(resultsPath, `${JSON.stringify(results, null, 2)}\n`);
   process.stdout.write(`${renderReport(results)}\n\nWrote ${resultsPath} (${results.meta.elapsedS.toFixed(1)} s)\n`);
+}
+
+/** The commit measured (with `+dirty` for uncommitted changes), or null outside a git checkout. */
+function gitCommit() {
+  try {
+    const run = (args) => execFileSync('git', args, { cwd: fileURLToPath(new URL('..', import.meta.url)), encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    const head = run(['rev-parse', '--short', 'HEAD']);
+    return run(['status', '--porcelain', '--untracked-files=no']) === '' ? head : `${head}+dirty`;
+  } catch (err) {
+    log(`bench: no git commit recorded (${err instanceof Error ? err.message.split('\n')[0] : String(err)})`);
+    return null;
+  }
 }
 
 main().catch((err) => {
