@@ -55,18 +55,7 @@ export async function readJson(res: EngineResponse, codec: VersionCodec, method:
   const src = { version: codec.version, method, headers: res.headers };
   if (res.status < 200 || res.status >= 300) throw errorFromBody(res.status, text, { ...src, status: res.status });
   if (text.trim() === '') return undefined;
-  if (!isJsonType(res.headers)) {
-    throw new A2AClientError({
-      kind: 'invalid-response',
-      message: `Invalid response: content-type ${bounded(res.headers['content-type'] ?? '(none)', 100)} is not JSON`,
-      field: 'content-type',
-      status: res.status,
-      headers: res.headers,
-      bodyText: bounded(text),
-      method,
-      phase: 'after-send',
-    });
-  }
+  if (!isJsonType(res.headers)) throw contentTypeError(res, text, method, `content-type ${contentTypeOf(res)} is not JSON`);
   return parseJsonText(text, method, res.status);
 }
 
@@ -112,9 +101,19 @@ export function withMethod(error: unknown, method: string): unknown {
 
 /** The `invalid-response` error for a stream answered with something other than SSE. */
 export function notSse(res: EngineResponse, text: string, method: string): A2AClientError {
+  return contentTypeError(res, text, method, `expected ${SSE_TYPE}, got ${contentTypeOf(res)}`);
+}
+
+/** The response's content type, bounded for an error message. */
+function contentTypeOf(res: EngineResponse): string {
+  return bounded(res.headers['content-type'] ?? '(none)', 100);
+}
+
+/** The `invalid-response` error (field `content-type`) for a body of the wrong kind. */
+function contentTypeError(res: EngineResponse, text: string, method: string, problem: string): A2AClientError {
   return new A2AClientError({
     kind: 'invalid-response',
-    message: `Invalid response: expected ${SSE_TYPE}, got ${bounded(res.headers['content-type'] ?? '(none)', 100)}`,
+    message: `Invalid response: ${problem}`,
     field: 'content-type',
     status: res.status,
     headers: res.headers,
