@@ -107,16 +107,15 @@ export class StreamedResponse implements EngineResponse {
     let ended = false;
     try {
       this.#watchdog.arm('idle-timeout', this.#request.timeouts.streamIdleMs);
-      const source = this.#source;
       const watchdog = this.#watchdog;
       while (!ended) {
         let events: readonly SseEvent[];
         try {
           let chunk: Uint8Array | undefined;
           try {
-            chunk = await (source.watched ? source.next() : watchdog.race(source.next()));
+            chunk = await this.#read();
           } catch (error) {
-            throw watchdog.failure ?? normalizeTransportError(error, true);
+            throw this.#readError(error);
           }
           ended = chunk === undefined;
           events = framer.push(chunk);
@@ -176,10 +175,20 @@ export class StreamedResponse implements EngineResponse {
 
   async #next(): Promise<Uint8Array | undefined> {
     try {
-      return await (this.#source.watched ? this.#source.next() : this.#watchdog.race(this.#source.next()));
+      return await this.#read();
     } catch (error) {
-      throw this.#watchdog.failure ?? normalizeTransportError(error, true);
+      throw this.#readError(error);
     }
+  }
+
+  /** The next chunk; a source that does not stop by itself when the watchdog fires is raced against it. */
+  #read(): Promise<Uint8Array | undefined> {
+    return this.#source.watched ? this.#source.next() : this.#watchdog.race(this.#source.next());
+  }
+
+  /** A failed read as an A2AClientError: the watchdog's failure if it fired, else the transport error. */
+  #readError(error: unknown): A2AClientError {
+    return this.#watchdog.failure ?? normalizeTransportError(error, true);
   }
 
   #claim(): void {
