@@ -24,11 +24,19 @@ export interface ServeOptions {
 const SKIP = new Set(['host', 'connection', 'content-length', 'transfer-encoding', 'keep-alive']);
 
 /** Starts a loopback server for `handlers` on an ephemeral port. Rejects when the port cannot be bound. */
-export async function serveHandlers(handlers: () => readonly RequestHandler[], options: ServeOptions): Promise<ListeningServer> {
-  const sockets = new Set<Socket>();
-  const server = createServer((req, res) => {
+export function serveHandlers(handlers: () => readonly RequestHandler[], options: ServeOptions): Promise<ListeningServer> {
+  return listenLoopback((req, res) => {
     void bridge(req, res, handlers(), options.handlerOrigin);
   });
+}
+
+/**
+ * Starts a `node:http` server with `onRequest` on 127.0.0.1 and an ephemeral port; `close()` also
+ * destroys open sockets (hanging ones included). Rejects when the port cannot be bound.
+ */
+export async function listenLoopback(onRequest: (req: IncomingMessage, res: ServerResponse) => void): Promise<ListeningServer> {
+  const sockets = new Set<Socket>();
+  const server = createServer(onRequest);
   server.on('connection', (s) => {
     sockets.add(s);
     s.once('close', () => sockets.delete(s));

@@ -4,14 +4,13 @@
  * unique agent names, and small raw HTTP endpoints (msw handler or node:http server) that count
  * their requests. Every server started here is closed after each test.
  */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { Socket } from 'node:net';
 import { http, HttpResponse } from 'msw';
 import { setupServer, type SetupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { z } from 'zod';
 import type { ClientOptions } from '../../src/index.js';
 import type { MockAgent, MockCall } from '../../mocks/index.js';
+import { listenLoopback, type ListeningServer } from '../../mocks/node-bridge.js';
 import type { ProtocolBinding, ProtocolVersion } from '../../src/protocol/model.js';
 
 /** How a test reaches its agent. */
@@ -139,36 +138,14 @@ export class Harness {
   }
 }
 
-async function listenRaw(handler: RawHandler): Promise<{ url: string; close: () => Promise<void> }> {
-  const sockets = new Set<Socket>();
-  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+function listenRaw(handler: RawHandler): Promise<ListeningServer> {
+  return listenLoopback((req, res) => {
     const headers: Record<string, string> = {};
     for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') headers[k] = v;
     const out = handler({ method: req.method ?? 'GET', path: new URL(req.url ?? '/', 'http://x').pathname, headers });
     res.writeHead(out.status, out.headers ?? {});
     res.end(out.body);
   });
-  server.on('connection', (s) => {
-    sockets.add(s);
-    s.once('close', () => sockets.delete(s));
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const address = server.address();
-  const port = typeof address === 'object' && address !== null ? address.port : 0;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        for (const s of sockets) s.destroy();
-      }),
-  };
 }
 
 /** Collects an async iterable. */

@@ -1,21 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { isA2AClientError, type A2AClientError } from '../../src/errors/a2a-client-error.js';
+import type { A2AClientError } from '../../src/errors/a2a-client-error.js';
 import { circuitState, exportCircuit, isCircuitOpen, resetCircuit } from '../../src/resilience/breaker.js';
 import type { ResilienceEvent } from '../../src/resilience/options.js';
 import { createResilience, type ResilientCall } from '../../src/resilience/pipeline.js';
-import { agentKey, errors } from './fixtures.js';
+import { agentKey, errors, rejection } from './fixtures.js';
 
 const call = (): ResilientCall => ({ method: 'getTask', idempotent: true, deadline: performance.now() + 5000 });
 
-async function kindOf(promise: Promise<unknown>): Promise<A2AClientError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (isA2AClientError(error)) return error;
-    throw error;
-  }
-  throw new Error('expected a rejection');
-}
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? Number.NaN;
@@ -35,12 +26,12 @@ describe('circuit breaker', () => {
       calls++;
       throw errors.http(503);
     };
-    for (let i = 0; i < 3; i++) expect((await kindOf(r.execute(call(), failing))).kind).toBe('http');
+    for (let i = 0; i < 3; i++) expect((await rejection(r.execute(call(), failing))).kind).toBe('http');
     expect(r.breakerState()).toBe('open');
     expect(isCircuitOpen(key)).toBe(true);
     expect(circuitState(key)).toBe('open');
 
-    const open = await kindOf(r.execute(call(), failing));
+    const open = await rejection(r.execute(call(), failing));
     expect(open).toMatchObject({ kind: 'circuit-open', agent: 'agent-b', method: 'getTask' });
     expect(open.retryAfterMs).toBeGreaterThan(1000);
     expect(open.retryAfterMs).toBeLessThanOrEqual(1500);
@@ -71,11 +62,11 @@ describe('circuit breaker', () => {
   it('lets only one probe through while half-open; others fail fast', async () => {
     const key = agentKey();
     const r = createResilience(key, 'agent-b', { retry: false, circuitBreaker: { consecutiveFailures: 1, halfOpenAfterMs: 30 } });
-    await kindOf(r.execute(call(), async () => Promise.reject(errors.refused())));
+    await rejection(r.execute(call(), async () => Promise.reject(errors.refused())));
     await new Promise((resolve) => setTimeout(resolve, 40));
     let release: (v: string) => void = () => undefined;
     const probe = r.execute(call(), () => new Promise<string>((resolve) => (release = resolve)));
-    const other = await kindOf(r.execute(call(), async () => 'second'));
+    const other = await rejection(r.execute(call(), async () => 'second'));
     expect(other.kind).toBe('circuit-open');
     release('done');
     await expect(probe).resolves.toBe('done');
@@ -84,9 +75,9 @@ describe('circuit breaker', () => {
 
   it('reopens when the probe fails', async () => {
     const r = createResilience(agentKey(), 'agent-b', { retry: false, circuitBreaker: { consecutiveFailures: 1, halfOpenAfterMs: 30 } });
-    await kindOf(r.execute(call(), async () => Promise.reject(errors.readTimeout())));
+    await rejection(r.execute(call(), async () => Promise.reject(errors.readTimeout())));
     await new Promise((resolve) => setTimeout(resolve, 40));
-    await kindOf(r.execute(call(), async () => Promise.reject(errors.readTimeout())));
+    await rejection(r.execute(call(), async () => Promise.reject(errors.readTimeout())));
     expect(r.breakerState()).toBe('open');
   });
 
@@ -97,7 +88,7 @@ describe('circuit breaker', () => {
     ['aborted', errors.of('aborted')],
   ])('never trips on business outcomes: %s', async (_name, error) => {
     const r = createResilience(agentKey(), 'agent-b', { retry: false, circuitBreaker: { consecutiveFailures: 2, halfOpenAfterMs: 1000 } });
-    for (let i = 0; i < 10; i++) await kindOf(r.execute(call(), async () => Promise.reject(error)));
+    for (let i = 0; i < 10; i++) await rejection(r.execute(call(), async () => Promise.reject(error)));
     expect(r.breakerState()).toBe('closed');
   });
 
@@ -105,21 +96,21 @@ describe('circuit breaker', () => {
     const key = agentKey();
     const a = createResilience(key, 'client-1', { retry: false, circuitBreaker: { consecutiveFailures: 2, halfOpenAfterMs: 1000 } });
     const b = createResilience(key, 'client-2', { retry: false, circuitBreaker: { consecutiveFailures: 2, halfOpenAfterMs: 1000 } });
-    await kindOf(a.execute(call(), async () => Promise.reject(errors.refused())));
-    await kindOf(b.execute(call(), async () => Promise.reject(errors.refused())));
-    expect((await kindOf(a.execute(call(), async () => 'x'))).kind).toBe('circuit-open');
+    await rejection(a.execute(call(), async () => Promise.reject(errors.refused())));
+    await rejection(b.execute(call(), async () => Promise.reject(errors.refused())));
+    expect((await rejection(a.execute(call(), async () => 'x'))).kind).toBe('circuit-open');
   });
 
   it('exports its state and restores it into a fresh process-wide breaker', async () => {
     const key = agentKey();
     const r = createResilience(key, 'agent-b', { retry: false, circuitBreaker: { consecutiveFailures: 1, halfOpenAfterMs: 5000 } });
-    await kindOf(r.execute(call(), async () => Promise.reject(errors.refused())));
+    await rejection(r.execute(call(), async () => Promise.reject(errors.refused())));
     const saved = JSON.parse(JSON.stringify(exportCircuit(key))) as unknown;
     resetCircuit(key);
     expect(circuitState(key)).toBeUndefined();
     const restored = createResilience(key, 'agent-b', { retry: false, circuitBreaker: { consecutiveFailures: 1, halfOpenAfterMs: 5000, initialState: saved } });
     expect(restored.breakerState()).toBe('open');
-    const open = await kindOf(restored.execute(call(), async () => 'x'));
+    const open = await rejection(restored.execute(call(), async () => 'x'));
     expect(open.kind).toBe('circuit-open');
     expect(open.retryAfterMs).toBeGreaterThan(4000);
   });
@@ -139,10 +130,10 @@ describe('circuit breaker', () => {
 describe('circuit breaker: aborted probe', () => {
   it('re-opens (does not close) when the caller aborts the half-open probe', async () => {
     const r = createResilience(agentKey(), 'agent-b', { retry: false, circuitBreaker: { consecutiveFailures: 1, halfOpenAfterMs: 30 } });
-    await kindOf(r.execute(call(), async () => Promise.reject(errors.refused())));
+    await rejection(r.execute(call(), async () => Promise.reject(errors.refused())));
     await new Promise((resolve) => setTimeout(resolve, 40));
     const controller = new AbortController();
-    const probe = kindOf(r.execute({ ...call(), signal: controller.signal }, () => new Promise<string>(() => undefined)));
+    const probe = rejection(r.execute({ ...call(), signal: controller.signal }, () => new Promise<string>(() => undefined)));
     controller.abort(new Error('caller gave up'));
     expect((await probe).kind).toBe('aborted');
     expect(r.breakerState()).toBe('open');
@@ -152,7 +143,7 @@ describe('circuit breaker: aborted probe', () => {
 describe('circuit breaker: counting while closed', () => {
   it('consecutive: a success resets the count; errors that are not health failures neither count nor reset', async () => {
     const r = createResilience(agentKey(), 'agent-b', { retry: false, circuitBreaker: { consecutiveFailures: 3, halfOpenAfterMs: 5000 } });
-    const fail = (error: A2AClientError) => kindOf(r.execute(call(), async () => Promise.reject(error)));
+    const fail = (error: A2AClientError) => rejection(r.execute(call(), async () => Promise.reject(error)));
     await fail(errors.http(503));
     await fail(errors.http(503));
     await r.execute(call(), async () => 'ok');
@@ -168,17 +159,17 @@ describe('circuit breaker: counting while closed', () => {
   it('a health failure opens the breaker before the caller sees it; the next call is refused', async () => {
     const key = agentKey();
     const r = createResilience(key, 'agent-b', { retry: false, circuitBreaker: { consecutiveFailures: 1, halfOpenAfterMs: 5000 } });
-    const first = await kindOf(r.execute(call(), async () => Promise.reject(errors.refused())));
+    const first = await rejection(r.execute(call(), async () => Promise.reject(errors.refused())));
     expect(first.kind).toBe('connection');
     expect(isCircuitOpen(key)).toBe(true);
-    expect((await kindOf(r.execute(call(), async () => 'x'))).kind).toBe('circuit-open');
+    expect((await rejection(r.execute(call(), async () => 'x'))).kind).toBe('circuit-open');
   });
 
   it('a failure of a call started before the breaker opened does not end the half-open probe; the probe decides', async () => {
     const r = createResilience(agentKey(), 'agent-b', { retry: false, circuitBreaker: { consecutiveFailures: 1, halfOpenAfterMs: 30 } });
     let failStraggler: (error: A2AClientError) => void = () => undefined;
-    const straggler = kindOf(r.execute(call(), () => new Promise<string>((_resolve, reject) => (failStraggler = reject))));
-    await kindOf(r.execute(call(), async () => Promise.reject(errors.refused())));
+    const straggler = rejection(r.execute(call(), () => new Promise<string>((_resolve, reject) => (failStraggler = reject))));
+    await rejection(r.execute(call(), async () => Promise.reject(errors.refused())));
     expect(r.breakerState()).toBe('open');
     await new Promise((resolve) => setTimeout(resolve, 40));
     let release: (v: string) => void = () => undefined;

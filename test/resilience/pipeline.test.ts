@@ -3,7 +3,7 @@ import { A2AClientError, isA2AClientError } from '../../src/errors/a2a-client-er
 import type { ResilienceEvent } from '../../src/resilience/options.js';
 import { pendingDeadlines } from '../../src/resilience/deadline-timer.js';
 import { createResilience, type AttemptInfo, type ResilientCall } from '../../src/resilience/pipeline.js';
-import { agentKey, errors, failThenSucceed } from './fixtures.js';
+import { agentKey, errors, failThenSucceed, rejection } from './fixtures.js';
 
 const fast = { baseDelayMs: 5, maxDelayMs: 20, budget: false as const };
 const call = (over: Partial<ResilientCall> = {}): ResilientCall => ({
@@ -13,15 +13,6 @@ const call = (over: Partial<ResilientCall> = {}): ResilientCall => ({
   ...over,
 });
 
-async function rejection(promise: Promise<unknown>): Promise<A2AClientError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (isA2AClientError(error)) return error;
-    throw error;
-  }
-  throw new Error('expected a rejection');
-}
 
 describe('retry: fail twice then succeed, for each retryable source', () => {
   it.each([
