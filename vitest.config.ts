@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
@@ -13,6 +14,9 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     pool: 'forks',
+    // Most test time is spent waiting on loopback servers and timers, not computing: one worker more
+    // than the cores keeps them busy (on 2 cores, 3 workers take the suite from ~140 s to ~85 s).
+    maxWorkers: availableParallelism() + 1,
     testTimeout: 20_000,
     hookTimeout: 20_000,
     // An unhandled rejection or error anywhere fails the run (vitest's default; kept explicit).

@@ -1,0 +1,97 @@
+// Programs a user of the published package would write, run or type-checked by pack.test.ts inside a
+// fresh project where the tarball is installed.
+
+const mocksFailure = `(e) => ({ code: e.code, message: e.message })`;
+
+/** ESM: both entry points through import; without msw the mocks' error is reported. */
+export const SMOKE_ESM = `
+const sdk = await import('a2a-resilient');
+const mocks = await import('a2a-resilient/mocks').then(() => 'loaded', ${mocksFailure});
+console.log(JSON.stringify({ client: typeof sdk.A2AClient, fanOut: typeof sdk.fanOut, mocks }));
+`;
+
+/** CommonJS: both entry points through require(). */
+export const SMOKE_CJS = `
+const sdk = require('a2a-resilient');
+let mocks = 'loaded';
+try { require('a2a-resilient/mocks'); } catch (e) { mocks = (${mocksFailure})(e); }
+console.log(JSON.stringify({ client: typeof sdk.A2AClient, fanOut: typeof sdk.fanOut, mocks }));
+`;
+
+/** A whole call: a mock agent on a loopback port, a client that connects and invokes it. */
+const roundTrip = (load: string, implementation: string) => `
+${load}
+async function main() {
+  const agent = mockAgent({ name: 'packed', version: '1.0', binding: 'JSONRPC' });
+  agent.reply(replyText('hello from the tarball'));
+  const server = await agent.listen();
+  try {
+    const client = await A2AClient.connect(server.url, { timeouts: { totalMs: 10000 } });
+    const events = await client.invoke('hi');
+    await client.close();
+    const sameExports = Object.keys(mocks).sort().join() === Object.keys(${implementation}).sort().join();
+    console.log(JSON.stringify({ texts: events.filter((e) => e.done && !e.error).map((e) => e.text), sameExports }));
+  } finally {
+    await server.close();
+  }
+}
+`;
+
+export const ROUND_TRIP_CJS = `${roundTrip(
+  `const { A2AClient } = require('a2a-resilient');
+const mocks = require('a2a-resilient/mocks');
+const { mockAgent, replyText } = mocks;`,
+  `require('./node_modules/a2a-resilient/dist/mocks/index.js')`,
+)}
+main().catch((error) => { console.error(error); process.exitCode = 1; });
+`;
+
+export const ROUND_TRIP_ESM = `${roundTrip(
+  `import { A2AClient } from 'a2a-resilient';
+import * as mocks from 'a2a-resilient/mocks';
+const { mockAgent, replyText } = mocks;`,
+  `await import('./node_modules/a2a-resilient/dist/mocks/index.js')`,
+)}
+await main();
+`;
+
+/**
+ * An ES module consumer. Its @ts-expect-error lines fail to compile if the types did not resolve (an
+ * untyped import would be \`any\` and accept them).
+ */
+export const CONSUMER_ESM = `
+import { A2AClient, A2AClientError, fanOut, isTerminalError, type AgentEvent } from 'a2a-resilient';
+import { mockAgent, replyText, type MockServer } from 'a2a-resilient/mocks';
+
+export async function ask(server: MockServer): Promise<string[]> {
+  const client: A2AClient = await A2AClient.connect(server.url, { timeouts: { totalMs: 1000 } });
+  const events: AgentEvent[] = await client.invoke('hi');
+  const { ok } = await fanOut([{ client, input: 'hi' }], { minResults: 1, totalMs: 1000 });
+  return [...events, ...ok.flatMap((r) => r.events)].filter((e) => !isTerminalError(e)).map((e) => e.text ?? '');
+}
+
+export function kind(error: unknown): string | undefined {
+  return error instanceof A2AClientError ? error.kind : undefined;
+}
+
+export const agent = mockAgent({ name: 'typed', version: '0.3', binding: 'HTTP+JSON' }).reply(replyText('ok'));
+// @ts-expect-error 'nope' is not an error kind
+export const wrongKind: A2AClientError['kind'] = 'nope';
+// @ts-expect-error version is '1.0' or '0.3'
+mockAgent({ name: 'typed', version: '2', binding: 'JSONRPC' });
+`;
+
+/** A CommonJS TypeScript consumer: \`import x = require()\` of both entry points (require(esm) under nodenext). */
+export const CONSUMER_CTS = `
+import sdk = require('a2a-resilient');
+import mocks = require('a2a-resilient/mocks');
+
+export async function ask(server: mocks.MockServer): Promise<sdk.AgentEvent[]> {
+  const client = await sdk.A2AClient.connect(server.url);
+  return client.invoke('hi');
+}
+export const agent: mocks.MockAgent = mocks.mockAgent({ name: 'typed', version: '1.0', binding: 'JSONRPC' });
+// @ts-expect-error 'nope' is not an error kind
+export const wrongKind: sdk.A2AErrorKind = 'nope';
+module.exports = { ask, agent };
+`;

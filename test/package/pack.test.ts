@@ -1,0 +1,129 @@
+import { execFile } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { delimiter, dirname, join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONSUMER_CTS, CONSUMER_ESM, ROUND_TRIP_CJS, ROUND_TRIP_ESM, SMOKE_CJS, SMOKE_ESM } from './consumers.js';
+
+// The tarball a user installs: packed from dist/ (built by `npm run build`, or `npm ci` through
+// `prepare`), installed into a fresh project, then used there the ways users use it, with the Node
+// that runs this test.
+
+const run = promisify(execFile);
+const root = new URL('../../', import.meta.url).pathname;
+const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as Record<string, unknown> & { version: string };
+const devVersion = (name: string): string => (pkg.devDependencies as Record<string, string>)[name] ?? 'latest';
+/** The test's own Node first on PATH, so npm, the CLI's shebang and the scripts all use it. */
+const env = { ...process.env, PATH: `${dirname(process.execPath)}${delimiter}${process.env.PATH ?? ''}`, npm_config_update_notifier: 'false' };
+const INSTALL = ['install', '--no-audit', '--no-fund', '--prefer-offline', '--ignore-scripts', '--loglevel=error'];
+
+let work: string;
+let project: string;
+let files: string[];
+
+async function node(file: string): Promise<string> {
+  const { stdout } = await run(process.execPath, [file], { cwd: project, env, timeout: 30_000 });
+  return stdout.trim();
+}
+
+async function tsc(config: object, file: string, source: string): Promise<void> {
+  const dir = join(project, `tsc-${file.replace(/\W/g, '-')}`);
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir);
+  writeFileSync(join(dir, file), source);
+  writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { strict: true, noEmit: true, target: 'es2022', types: ['node'], ...config }, files: [file] }));
+  await run(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', dir], { cwd: project, env, timeout: 60_000 }).catch((error: { stdout?: string }) => {
+    throw new Error(`tsc ${JSON.stringify(config)} failed on ${file}:\n${error.stdout ?? String(error)}`);
+  });
+}
+
+beforeAll(async () => {
+  const built = statSync(join(root, 'dist/src/index.js'), { throwIfNoEntry: false });
+  if (!built) throw new Error('dist/ is missing: run `npm run build` (or `npm ci`) before this test');
+  work = mkdtempSync(join(tmpdir(), 'a2a-pack-'));
+  const { stdout } = await run('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', work], { cwd: root, env });
+  const [packed] = JSON.parse(stdout) as [{ filename: string; files: { path: string }[] }];
+  files = packed.files.map((f) => f.path).sort();
+  project = join(work, 'consumer');
+  mkdirSync(project);
+  writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'consumer', private: true }));
+  await run('npm', [...INSTALL, join(work, packed.filename), `@types/node@${devVersion('@types/node')}`], { cwd: project, env, timeout: 120_000 });
+}, 180_000);
+
+afterAll(() => {
+  if (work) rmSync(work, { recursive: true, force: true });
+});
+
+describe('the npm tarball', () => {
+  it('holds the built entry points, LICENSE and README, and no source maps, tests or sources', () => {
+    expect(files).toEqual(expect.arrayContaining(['LICENSE', 'README.md', 'package.json', 'dist/src/index.js', 'dist/src/index.d.ts', 'dist/mocks/entry.js', 'dist/mocks/index.d.ts', 'dist/src/cli/main.js']));
+    const stray = files.filter((f) => !['LICENSE', 'README.md', 'package.json'].includes(f) && !/^dist\/(src|mocks)\/.+\.(js|d\.ts)$/.test(f));
+    expect(stray).toEqual([]);
+    expect(readFileSync(join(root, 'LICENSE'), 'utf8')).toContain('Apache License\n                           Version 2.0, January 2004');
+  });
+
+  it('ships every module built from the current sources, each with its types, and nothing stale', () => {
+    const js = files.filter((f) => f.endsWith('.js'));
+    for (const f of js) {
+      expect(files, `${f} has no .d.ts`).toContain(f.replace(/\.js$/, '.d.ts'));
+      const source = join(root, f.replace(/^dist\//, '').replace(/\.js$/, '.ts'));
+      const src = statSync(source, { throwIfNoEntry: false });
+      expect(src, `${f} has no source (a stale build? run \`npm run build\`)`).toBeDefined();
+      expect(statSync(join(root, f)).mtimeMs, `${f} is older than ${source}: run \`npm run build\``).toBeGreaterThanOrEqual(src?.mtimeMs ?? 0);
+    }
+  });
+
+  it('says who made it, where it lives and what it needs', () => {
+    expect(pkg).toMatchObject({
+      license: 'Apache-2.0',
+      repository: { type: 'git', url: expect.stringMatching(/^git\+https:\/\//) },
+      homepage: expect.stringMatching(/^https:\/\//),
+      bugs: { url: expect.stringMatching(/^https:\/\//) },
+      keywords: expect.arrayContaining(['a2a']),
+      engines: { node: expect.stringMatching(/^>=20\.19/) },
+    });
+  });
+});
+
+describe('installed in a fresh project, without msw', () => {
+  it('imports from ESM, and a2a-resilient/mocks fails with what to install', async () => {
+    writeFileSync(join(project, 'smoke.mjs'), SMOKE_ESM);
+    expect(JSON.parse(await node('smoke.mjs'))).toEqual({ client: 'function', fanOut: 'function', mocks: { code: 'ERR_MODULE_NOT_FOUND', message: expect.stringContaining('npm install --save-dev msw') } });
+  });
+
+  it('requires from CommonJS, and a2a-resilient/mocks fails with the same message', async () => {
+    writeFileSync(join(project, 'smoke.cjs'), SMOKE_CJS);
+    expect(JSON.parse(await node('smoke.cjs'))).toEqual({ client: 'function', fanOut: 'function', mocks: { code: 'ERR_MODULE_NOT_FOUND', message: expect.stringContaining('npm install --save-dev msw') } });
+  });
+
+  it('runs the CLI binary: --version prints the installed version, --help the usage', async () => {
+    const cli = join(project, 'node_modules/.bin/a2a-resilient');
+    expect((await run(cli, ['--version'], { cwd: project, env })).stdout.trim()).toBe(pkg.version);
+    expect((await run(cli, ['--help'], { cwd: project, env })).stdout).toContain('Usage: a2a-resilient <command>');
+  });
+});
+
+describe('installed in a fresh project, with msw', () => {
+  beforeAll(async () => {
+    await run('npm', [...INSTALL, `msw@${devVersion('msw')}`], { cwd: project, env, timeout: 120_000 });
+  }, 180_000);
+
+  it('a CommonJS coordinator calls a mock agent through require() of both entry points', async () => {
+    writeFileSync(join(project, 'round-trip.cjs'), ROUND_TRIP_CJS);
+    expect(JSON.parse(await node('round-trip.cjs'))).toEqual({ texts: ['hello from the tarball'], sameExports: true });
+  });
+
+  it('an ES module coordinator does the same through import', async () => {
+    writeFileSync(join(project, 'round-trip.mjs'), ROUND_TRIP_ESM);
+    expect(JSON.parse(await node('round-trip.mjs'))).toEqual({ texts: ['hello from the tarball'], sameExports: true });
+  });
+
+  it('type-checks TypeScript consumers: ESM under node16 and bundler, import = require() in a .cts under nodenext', async () => {
+    await Promise.all([
+      tsc({ module: 'node16', moduleResolution: 'node16' }, 'consumer.mts', CONSUMER_ESM),
+      tsc({ module: 'esnext', moduleResolution: 'bundler' }, 'consumer.ts', CONSUMER_ESM),
+      tsc({ module: 'nodenext', moduleResolution: 'nodenext' }, 'consumer.cts', CONSUMER_CTS),
+    ]);
+  }, 120_000);
+});
