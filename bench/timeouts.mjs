@@ -11,7 +11,10 @@ import { pathToFileURL } from 'node:url';
 import { resolve } from 'node:path';
 
 const dist = process.env.DIST ?? new URL('../dist', import.meta.url).pathname;
-const { UndiciEngine, DEFAULT_LIMITS } = await import(pathToFileURL(resolve(dist, 'src/transport/index.js')).href);
+const load = (path) => import(pathToFileURL(resolve(dist, path)).href);
+const { UndiciEngine } = await load('src/transport/undici-engine.js');
+const { DEFAULT_LIMITS } = await load('src/transport/engine.js');
+const { CallScope } = await load('src/transport/call-scope.js');
 
 const RUNS = Number(process.env.RUNS ?? 20);
 const CONCURRENCY = 5;
@@ -48,7 +51,8 @@ const request = (url, timeouts, deadline) => ({
   url,
   headers: {},
   timeouts: { connectMs: BIG, readMs: BIG, streamIdleMs: BIG, ...timeouts },
-  deadline,
+  // The call's deadline, as the pipeline hands it down.
+  ...(deadline === undefined ? {} : { scope: new CallScope({ deadline }) }),
   limits: DEFAULT_LIMITS,
 });
 
@@ -58,7 +62,7 @@ const scenarios = {
   read: async (ms) => engine.send(request(`${base}/never`, { readMs: ms })),
   idle: async (ms) => {
     const res = await engine.send(request(`${base}/sse`, { streamIdleMs: ms }));
-    const it = res.events();
+    const it = res.decoded((events) => ({ items: [...events] }));
     await it.next();
     const start = performance.now();
     try {

@@ -4,7 +4,8 @@
  * `mockAgent({ name, version: '1.0' | '0.3', binding: 'JSONRPC' | 'HTTP+JSON' })` builds a fake agent that
  * speaks the real wire format of that version and binding (as the official `@a2a-js/sdk` server writes it).
  * Use `agent.handlers` with msw's `setupServer` (global fetch), or `await agent.listen()` for a real
- * loopback server (`{ url, close }`) so sockets, timeouts and drops are real. Script behaviour per call:
+ * loopback server (`{ url, close }`) so sockets, timeouts and drops are real. Script behaviour per call;
+ * a script for `sendMessage` also answers streaming sends unless `sendStreamingMessage` has its own:
  *
  * ```ts
  * const agent = mockAgent({ name: 'billing', version: '1.0', binding: 'JSONRPC' });

@@ -1,6 +1,10 @@
 /**
  * The scriptable mock agent: card, msw handlers, loopback server, task store, recorded calls, and
  * per-method scenarios (queued `once` / `reply`, default `on`, else built-in behaviour).
+ *
+ * Scripting `sendMessage` scripts every send: a streaming send (`sendStreamingMessage`, what
+ * `client.stream()` and `sendStreamingMessage()` use) follows it too, unless `sendStreamingMessage`
+ * has a script of its own. A unary outcome (`replyText`, an error) then answers the stream as SSE.
  */
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import type { ProtocolBinding, ProtocolVersion } from '../src/protocol/model.js';
@@ -79,13 +83,20 @@ export class MockAgent implements MockCore {
     return buildCard({ name: this.name, version: this.version, binding: this.binding, baseUrl: this.url, streaming: this.streaming, ...(this.#description ? { description: this.#description } : {}) });
   }
 
-  /** Sets the default scenario of one or more methods (used when nothing is queued). */
+  /**
+   * Sets the default scenario of one or more methods (used when nothing is queued). `sendMessage`
+   * covers streaming sends too, unless `sendStreamingMessage` has a default of its own.
+   */
   on(methods: MockMethod | readonly MockMethod[], scenario: Scenario): this {
     for (const m of typeof methods === 'string' ? [methods] : methods) this.#defaults.set(m, scenario);
     return this;
   }
 
-  /** Queues scenarios for the next calls of a method, one call each. */
+  /**
+   * Queues scenarios for the next calls of a method, one call each. Scenarios queued for
+   * `sendMessage` also serve streaming sends (after those queued for `sendStreamingMessage` and with
+   * {@link reply}).
+   */
   once(method: MockMethod, ...scenarios: Scenario[]): this {
     this.#queues.set(method, [...(this.#queues.get(method) ?? []), ...scenarios]);
     return this;
@@ -150,14 +161,20 @@ export class MockAgent implements MockCore {
     return respond({ outcome, ctx, encoder: this.#encoder, ...(call.rpcId !== undefined ? { rpcId: call.rpcId } : {}) });
   }
 
+  /**
+   * The scenario of one call: queued for the method, then queued for any send (`reply`), then — for
+   * a streaming send — queued for `sendMessage`; else the method's default, then (streaming send)
+   * the `sendMessage` default; else the built-in behaviour.
+   */
   #pick(method: MockMethod): Scenario {
     const own = this.#queues.get(method)?.shift();
     if (own) return own;
     if (SEND.has(method)) {
-      const shared = this.#queues.get('send')?.shift();
+      const shared = this.#queues.get('send')?.shift() ?? (method === 'sendStreamingMessage' ? this.#queues.get('sendMessage')?.shift() : undefined);
       if (shared) return shared;
     }
-    return this.#defaults.get(method) ?? this.#builtin[method];
+    const scripted = this.#defaults.get(method) ?? (method === 'sendStreamingMessage' ? this.#defaults.get('sendMessage') : undefined);
+    return scripted ?? this.#builtin[method];
   }
 
   async #route(request: Request): Promise<Response> {

@@ -7,7 +7,7 @@
 // client
 export { A2AClient } from './client/a2a-client.js';
 export type { ClientProtocol } from './client/a2a-client.js';
-export type { CallOptions, ClientOptions, HeadersInit } from './client/options.js';
+export type { CallOptions, ClientOptions, HeadersInit, HeadersOption } from './client/options.js';
 export type { AgentInput } from './client/input.js';
 
 // errors
@@ -33,7 +33,7 @@ export { fanOut } from './coordinator/fan-out.js';
 export type { FanOutOptions, FanOutResult, FanOutTarget } from './coordinator/fan-out.js';
 export { wrapDownstreamError, unwrapDownstreamError, DOWNSTREAM_ERROR_CODE } from './coordinator/downstream-error.js';
 export type { DownstreamErrorData, DownstreamFailure, JsonRpcErrorObject } from './coordinator/downstream-error.js';
-export { DEADLINE_HEADER, readDeadline } from './coordinator/deadline-header.js';
+export { DEADLINE_HEADER, readDeadline } from './protocol/deadline-header.js';
 
 // resilience
 export { classify } from './resilience/classify.js';

@@ -15,14 +15,14 @@ export function parseCommand<O extends Options>(
   argv: string[],
   options: O,
   positionals: { min: number; max: number },
-): { values: Record<string, string | boolean | undefined>; positionals: string[]; help: boolean } {
+): { values: Record<string, string | boolean | string[] | undefined>; positionals: string[]; help: boolean } {
   let parsed;
   try {
     parsed = parseArgs({ args: argv, options: { ...options, help: { type: 'boolean', short: 'h' } }, allowPositionals: true, strict: true });
   } catch (error) {
     throw new UsageError(error instanceof Error ? error.message : String(error));
   }
-  const values = parsed.values as Record<string, string | boolean | undefined>;
+  const values = parsed.values as Record<string, string | boolean | string[] | undefined>;
   const help = values.help === true;
   if (!help && (parsed.positionals.length < positionals.min || parsed.positionals.length > positionals.max)) {
     throw new UsageError(
@@ -36,9 +36,29 @@ export function parseCommand<O extends Options>(
  * A non-negative integer option.
  * @throws UsageError when the value is not one.
  */
-export function intOption(values: Record<string, string | boolean | undefined>, name: string): number | undefined {
+export function intOption(values: Record<string, string | boolean | string[] | undefined>, name: string): number | undefined {
   const raw = values[name];
   if (raw === undefined) return undefined;
   if (typeof raw !== 'string' || !/^\d+$/.test(raw)) throw new UsageError(`--${name} takes a whole number, got "${String(raw)}"`);
   return Number(raw);
+}
+
+/** The `--header` option: repeatable, `Name: value`. */
+export const HEADER_OPTION = { header: { type: 'string', short: 'H', multiple: true } } as const;
+
+/**
+ * The `--header "Name: value"` options as a record, or `undefined` when none was given.
+ * @throws UsageError for one without a name and a colon; the message never repeats the value (a secret).
+ */
+export function headerOptions(values: Record<string, string | boolean | string[] | undefined>): Record<string, string> | undefined {
+  const raw = values.header;
+  if (!Array.isArray(raw) || raw.length === 0) return undefined;
+  const headers: Record<string, string> = {};
+  for (const [i, line] of raw.entries()) {
+    const colon = line.indexOf(':');
+    const name = colon < 0 ? '' : line.slice(0, colon).trim();
+    if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name)) throw new UsageError(`--header #${i + 1} is not "Name: value" (its value is not shown)`);
+    headers[name] = line.slice(colon + 1).trim();
+  }
+  return headers;
 }

@@ -1,6 +1,7 @@
 import { A2AClient } from '../client/a2a-client.js';
-import { parseCommand } from './args.js';
-import type { CommandIO } from './io.js';
+import { HEADER_OPTION, headerOptions, parseCommand } from './args.js';
+import { headerSecrets } from '../errors/redact.js';
+import { redactingIO, type CommandIO } from './io.js';
 
 export const CARD_USAGE = `Usage: a2a-resilient card <url> [--json]
 
@@ -10,33 +11,39 @@ the capabilities.
 
 Options:
   --json      print the normalised card as JSON
+  -H, --header <h>
+              a request header "Name: value" (repeatable), e.g. a token; its value never appears
+              in the output
   -h, --help  show this help`;
 
 /** `a2a-resilient card <url>`: exit 0 on a valid card, 1 when it cannot be fetched or is invalid. */
 export async function cardCommand(argv: string[], io: CommandIO): Promise<number> {
-  const { values, positionals, help } = parseCommand(argv, { json: { type: 'boolean' } }, { min: 1, max: 1 });
+  const { values, positionals, help } = parseCommand(argv, { json: { type: 'boolean' }, ...HEADER_OPTION }, { min: 1, max: 1 });
   if (help) {
     io.out(CARD_USAGE);
     return 0;
   }
-  const client = await A2AClient.connect(positionals[0] ?? '', { retry: false });
+  const headers = headerOptions(values);
+  // Nothing printed shows a header value, even one the agent echoes back.
+  const shown = redactingIO(io, headerSecrets(headers ?? {}));
+  const client = await A2AClient.connect(positionals[0] ?? '', { retry: false, ...(headers !== undefined ? { headers } : {}) });
   try {
     const { card, protocol } = client;
     if (values.json) {
-      io.out(JSON.stringify({ protocol, card: { ...card, raw: undefined } }, null, 2));
+      shown.out(JSON.stringify({ protocol, card: { ...card, raw: undefined } }, null, 2));
       return 0;
     }
-    io.out(`${card.name}${card.version ? ` ${card.version}` : ''}`);
-    if (card.description) io.out(`  ${card.description}`);
-    io.out(`  speaks A2A ${protocol.version} over ${protocol.binding} at ${protocol.url}`);
+    shown.out(`${card.name}${card.version ? ` ${card.version}` : ''}`);
+    if (card.description) shown.out(`  ${card.description}`);
+    shown.out(`  speaks A2A ${protocol.version} over ${protocol.binding} at ${protocol.url}`);
     const caps = Object.entries(card.capabilities)
       .filter(([, v]) => typeof v === 'boolean')
       .map(([k, v]) => `${k}=${String(v)}`);
-    io.out(`  capabilities: ${caps.length ? caps.join(' ') : '(none declared)'}`);
-    io.out(`  interfaces:`);
-    for (const i of card.interfaces) io.out(`    - ${i.version} ${i.binding} ${i.url}`);
-    io.out(`  skills:${card.skills.length ? '' : ' (none)'}`);
-    for (const s of card.skills) io.out(`    - ${s.id}: ${s.name}${s.description ? ` — ${s.description}` : ''}`);
+    shown.out(`  capabilities: ${caps.length ? caps.join(' ') : '(none declared)'}`);
+    shown.out(`  interfaces:`);
+    for (const i of card.interfaces) shown.out(`    - ${i.version} ${i.binding} ${i.url}`);
+    shown.out(`  skills:${card.skills.length ? '' : ' (none)'}`);
+    for (const s of card.skills) shown.out(`    - ${s.id}: ${s.name}${s.description ? ` — ${s.description}` : ''}`);
     return 0;
   } finally {
     await client.close();

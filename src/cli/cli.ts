@@ -4,6 +4,7 @@ import { CARD_USAGE, cardCommand } from './card-command.js';
 import { DEMO_USAGE, demoCommand } from './demo-command.js';
 import { processIO, type CommandIO } from './io.js';
 import { SEND_USAGE, sendCommand } from './send-command.js';
+import { packageVersion } from './version.js';
 
 const USAGE = `Usage: a2a-resilient <command> [options]
 
@@ -13,6 +14,9 @@ Commands:
   card <url>          fetch, validate and describe an agent card
   send <url> <text>   send a message and print the answer (--stream to stream it)
   demo                run a coordinator against local mock agents and show what the SDK does
+
+Options:
+  --version           print the version and exit
 
 Run "a2a-resilient <command> --help" for a command's options.`;
 
@@ -28,6 +32,10 @@ export async function main(argv: string[], io: CommandIO = processIO): Promise<n
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
     io.out(USAGE);
     return name === undefined ? 2 : 0;
+  }
+  if (name === '--version' || name === '-v') {
+    io.out(packageVersion());
+    return 0;
   }
   const command = COMMANDS[name];
   if (!command) {

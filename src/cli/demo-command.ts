@@ -66,8 +66,14 @@ export async function demoCommand(argv: string[], io: CommandIO): Promise<number
 
     const common: ClientOptions = { onEvent: narrate, retry: { maxAttempts: 3, baseDelayMs: 100 } };
     const perAgent: Record<string, ClientOptions> = {
-      // The hanging agent: a short read timeout, and a breaker that opens after 2 health failures.
-      archive: { ...common, timeouts: { readMs: 800 }, circuitBreaker: { consecutiveFailures: 2, halfOpenAfterMs: 30_000 } },
+      // The hanging agent: a short read timeout, a breaker that opens after 2 health failures, and
+      // ambiguous retries opted in (this agent deduplicates by message id, so a resent send is safe).
+      archive: {
+        ...common,
+        retry: { maxAttempts: 3, baseDelayMs: 100, ambiguous: true },
+        timeouts: { readMs: 800 },
+        circuitBreaker: { consecutiveFailures: 2, halfOpenAfterMs: 30_000 },
+      },
     };
     for (const server of servers) {
       const url = server.url;

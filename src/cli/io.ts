@@ -1,3 +1,5 @@
+import { redactSecrets } from '../errors/redact.js';
+
 /** Where a command writes; tests pass their own. */
 export interface CommandIO {
   out(line: string): void;
@@ -9,3 +11,15 @@ export const processIO: CommandIO = {
   out: (line) => process.stdout.write(`${line}\n`),
   err: (line) => process.stderr.write(`${line}\n`),
 };
+
+/**
+ * `io` with the secrets (the values of the `--header`s given, see `headerSecrets`) replaced in every
+ * line written: an agent that echoes a token back, in an error or in its answer, never gets it printed.
+ */
+export function redactingIO(io: CommandIO, secrets: readonly string[]): CommandIO {
+  if (secrets.length === 0) return io;
+  return {
+    out: (line) => io.out(redactSecrets(line, secrets)),
+    err: (line) => io.err(redactSecrets(line, secrets)),
+  };
+}

@@ -1,9 +1,10 @@
 import { A2AClient } from '../client/a2a-client.js';
 import type { ClientOptions } from '../client/options.js';
 import { isTerminalError, type AgentEvent } from '../convert/agent-event.js';
-import { intOption, parseCommand } from './args.js';
+import { HEADER_OPTION, headerOptions, intOption, parseCommand } from './args.js';
 import { eventJson, formatEvent } from './format.js';
-import type { CommandIO } from './io.js';
+import { headerSecrets } from '../errors/redact.js';
+import { redactingIO, type CommandIO } from './io.js';
 
 export const SEND_USAGE = `Usage: a2a-resilient send <url> <text> [options]
 
@@ -15,6 +16,8 @@ Options:
   --timeout-total <ms>   one deadline over every attempt and wait (default 120000)
   --retries <n>          retries after the first attempt (default 2; 0 turns retries off)
   --json                 print each event as one JSON line
+  -H, --header <h>       a request header "Name: value" (repeatable), e.g. a token; its value
+                         never appears in the output
   -h, --help             show this help`;
 
 /** `a2a-resilient send`: exit 0 on an answer, 1 on a terminal error, 2 on bad arguments. */
@@ -26,6 +29,7 @@ export async function sendCommand(argv: string[], io: CommandIO): Promise<number
       json: { type: 'boolean' },
       'timeout-total': { type: 'string' },
       retries: { type: 'string' },
+      ...HEADER_OPTION,
     },
     { min: 2, max: 2 },
   );
@@ -35,15 +39,19 @@ export async function sendCommand(argv: string[], io: CommandIO): Promise<number
   }
   const totalMs = intOption(values, 'timeout-total');
   const retries = intOption(values, 'retries');
+  const headers = headerOptions(values);
+  // Nothing printed shows a header value, even one the agent echoes back.
+  const shown = redactingIO(io, headerSecrets(headers ?? {}));
   const options: ClientOptions = {
+    ...(headers !== undefined ? { headers } : {}),
     ...(totalMs !== undefined ? { timeouts: { totalMs } } : {}),
     ...(retries !== undefined ? { retry: retries === 0 ? false : { maxAttempts: retries + 1 } } : {}),
   };
   const [url = '', text = ''] = positionals;
   const print = (event: AgentEvent) => {
-    if (values.json) io.out(eventJson(event));
-    else if (event.error) io.err(formatEvent(event));
-    else if (event.text || event.done) io.out(formatEvent(event));
+    if (values.json) shown.out(eventJson(event));
+    else if (event.error) shown.err(formatEvent(event));
+    else if (event.text || event.done) shown.out(formatEvent(event));
   };
   const client = await A2AClient.connect(url, options);
   try {

@@ -1,7 +1,7 @@
 import type { AgentEvent } from '../convert/agent-event.js';
 import type { EventConverter } from '../convert/converter.js';
+import { resolveConverter } from '../convert/registry.js';
 import { A2AClientError } from '../errors/a2a-client-error.js';
-import type { AttemptContext, UnaryMethod, UnaryMethods, Binding, StreamMethod, StreamMethods } from '../protocol/binding.js';
 import { parseAgentCard, selectInterface } from '../protocol/card.js';
 import { createBinding } from '../protocol/create-binding.js';
 import type {
@@ -24,37 +24,26 @@ import type {
   TaskPushNotificationConfig,
 } from '../protocol/model.js';
 import { createResilience, type Resilience } from '../resilience/pipeline.js';
-import { resumableStream } from '../resilience/stream-resume.js';
 import { createEngine } from '../transport/create-engine.js';
-import { DEFAULT_LIMITS, DEFAULT_TIMEOUTS, type HttpEngine, type Limits, type Timeouts } from '../transport/engine.js';
-import { DEADLINE_HEADER, deadlineHeaderValue } from '../coordinator/deadline-header.js';
-import { fetchAgentCard, type CachedCard } from './card-resolver.js';
+import { DEFAULT_LIMITS, DEFAULT_TIMEOUTS, type HttpEngine, type Timeouts } from '../transport/engine.js';
+import { AgentCalls } from './agent-calls.js';
+import { fetchCardFor, type CachedCard } from './card-resolver.js';
 import { invokeEvents, streamEvents } from './event-api.js';
-import { deferredIterable } from '../protocol/deferred-iterable.js';
 import { flatten } from './flatten.js';
-import { mergeHeaders, resolveHeaders } from './headers.js';
 import { paramsFromInput, resolveSendParams, type AgentInput } from './input.js';
 import type { CallOptions, ClientOptions } from './options.js';
-import { resolveConverter } from '../convert/registry.js';
 
-/** Methods that can be repeated without changing the outcome: retried after ambiguous failures. */
-const IDEMPOTENT: ReadonlySet<UnaryMethod | StreamMethod> = new Set<UnaryMethod | StreamMethod>([
-  'getTask',
-  'listTasks',
-  'cancelTask',
-  'getTaskPushNotificationConfig',
-  'listTaskPushNotificationConfig',
-  'deleteTaskPushNotificationConfig',
-  'getExtendedAgentCard',
-  'subscribeToTask',
-]);
-
-interface Connected {
-  engine: HttpEngine;
-  cached: CachedCard;
-  baseUrl: string;
+/**
+ * What {@link A2AClient.connect} found, handed to the constructor: module-private, so only `connect`
+ * can build one (a card a caller passes is never taken for it).
+ */
+class Discovery {
+  constructor(
+    readonly engine: HttpEngine,
+    readonly cached: CachedCard,
+    readonly baseUrl: string,
+  ) {}
 }
-const connected = new WeakMap<ClientOptions, Connected>();
 
 /** The protocol version, binding and endpoint a client talks to. */
 export interface ClientProtocol {
@@ -78,34 +67,29 @@ export class A2AClient {
   /** Resolved timeout layers (defaults filled in). */
   readonly timeouts: Readonly<Timeouts>;
   readonly #options: ClientOptions;
-  readonly #limits: Limits;
   readonly #engine: HttpEngine;
-  readonly #binding: Binding;
   readonly #resilience: Resilience;
+  readonly #calls: AgentCalls;
   readonly #converter: EventConverter;
   #cached: CachedCard | undefined;
   readonly #baseUrl: string | undefined;
-  /** `options.headers` lower-cased once, when they are a record (a function is called per attempt). */
-  readonly #staticHeaders: Record<string, string>;
 
   /**
    * Fetches the agent card from `baseUrl` (`/.well-known/agent-card.json`, then `/.well-known/agent.json`),
-   * validates it and picks the protocol version and binding.
-   * @throws A2AClientError kind `card` (missing or invalid card, naming the field), `unsupported` (no
-   * interface this client speaks), or a transport kind.
+   * validates it and picks the protocol version and binding. Discovery is bounded like any call: one
+   * deadline (`call.timeouts` over `options.timeouts`, `totalMs`) over every card URL, attempt, retry
+   * wait and the headers function, and `call.signal`. Refused connections, timeouts, 5xx and 429 are
+   * retried (Retry-After honoured within the deadline) per `options.retry` / `call.retry`.
+   * @throws A2AClientError naming the agent URL (`agent`, and in the message), each attempt in
+   * `attempts`: kind `card` (missing or invalid card, naming the field; or refused with an HTTP
+   * status), `unsupported` (no interface this client speaks), `deadline-exceeded`, `aborted`, or a
+   * transport kind.
    */
-  static async connect(baseUrl: string, options: ClientOptions = {}): Promise<A2AClient> {
+  static async connect(baseUrl: string, options: ClientOptions = {}, call: CallOptions = {}): Promise<A2AClient> {
     const engine = createEngine(options);
     try {
-      const cached = await fetchAgentCard(baseUrl, {
-        engine,
-        headers: await resolveHeaders(options.headers, undefined),
-        timeouts: { ...DEFAULT_TIMEOUTS, ...options.timeouts },
-        limits: { ...DEFAULT_LIMITS, ...options.limits },
-      });
-      const key = { ...options };
-      connected.set(key, { engine, cached, baseUrl });
-      return new A2AClient(cached.card, key);
+      const cached = await fetchCardFor(baseUrl, engine, options, call);
+      return new A2AClient(new Discovery(engine, cached, baseUrl), options);
     } catch (error) {
       await engine.close();
       throw error;
@@ -118,18 +102,15 @@ export class A2AClient {
    * @throws A2AClientError kind `card` or `unsupported`.
    */
   constructor(agentCard: unknown, options: ClientOptions = {}) {
-    const handoff = connected.get(options);
-    connected.delete(options);
-    this.card = handoff ? handoff.cached.card : isNormalisedCard(agentCard) ? agentCard : parseAgentCard(agentCard);
+    const found = agentCard instanceof Discovery ? agentCard : undefined;
+    this.card = found ? found.cached.card : isNormalisedCard(agentCard) ? agentCard : parseAgentCard(agentCard);
     this.name = this.card.name;
     this.protocol = selectInterface(this.card, options.protocol);
     this.timeouts = Object.freeze({ ...DEFAULT_TIMEOUTS, ...options.timeouts });
     this.#options = options;
-    this.#limits = { ...DEFAULT_LIMITS, ...options.limits };
-    this.#engine = handoff?.engine ?? createEngine(options);
-    this.#cached = handoff?.cached;
-    this.#baseUrl = handoff?.baseUrl;
-    this.#binding = createBinding(this.protocol.version, this.protocol.binding);
+    this.#engine = found?.engine ?? createEngine(options);
+    this.#cached = found?.cached;
+    this.#baseUrl = found?.baseUrl;
     this.#resilience = createResilience(new URL(this.protocol.url).origin, this.name, {
       retry: options.retry,
       circuitBreaker: options.circuitBreaker,
@@ -137,13 +118,22 @@ export class A2AClient {
       maxQueued: options.maxQueued,
       onEvent: options.onEvent,
     });
+    this.#calls = new AgentCalls({
+      name: this.name,
+      url: this.protocol.url,
+      engine: this.#engine,
+      binding: createBinding(this.protocol.version, this.protocol.binding),
+      resilience: this.#resilience,
+      options,
+      timeouts: this.timeouts,
+      limits: { ...DEFAULT_LIMITS, ...options.limits },
+    });
     this.#converter = resolveConverter(this.card, options);
-    this.#staticHeaders = typeof options.headers === 'function' ? {} : mergeHeaders(options.headers);
   }
 
   /** Sends a message; resolves with the Task or Message the agent answers with. */
   sendMessage(params: SendMessageParams, call: CallOptions = {}): Promise<SendResult> {
-    return this.#unary('sendMessage', resolveSendParams(params), call);
+    return this.#calls.unary('sendMessage', resolveSendParams(params), call);
   }
 
   /**
@@ -158,7 +148,7 @@ export class A2AClient {
 
   /** Reads a task. */
   getTask(params: GetTaskParams, call: CallOptions = {}): Promise<Task> {
-    return this.#unary('getTask', params, call);
+    return this.#calls.unary('getTask', params, call);
   }
 
   /**
@@ -166,42 +156,42 @@ export class A2AClient {
    * @throws A2AClientError kind `unsupported` on a v0.3 agent.
    */
   listTasks(params: ListTasksParams = {}, call: CallOptions = {}): Promise<ListTasksResult> {
-    return this.#unary('listTasks', params, call);
+    return this.#calls.unary('listTasks', params, call);
   }
 
   /** Asks the agent to cancel a task; resolves with the task as it is afterwards. */
   cancelTask(params: CancelTaskParams, call: CallOptions = {}): Promise<Task> {
-    return this.#unary('cancelTask', params, call);
+    return this.#calls.unary('cancelTask', params, call);
   }
 
   /** Follows a running task: a snapshot first, then its updates (v0.3: `tasks/resubscribe`). */
   subscribeToTask(params: SubscribeToTaskParams, call: CallOptions = {}): AsyncIterable<StreamEvent> {
-    return flatten(this.#stream('subscribeToTask', params, call));
+    return flatten(this.#calls.stream('subscribeToTask', params, call));
   }
 
   /** Registers where the agent pushes updates of a task. */
   createTaskPushNotificationConfig(params: CreatePushConfigParams, call: CallOptions = {}): Promise<TaskPushNotificationConfig> {
-    return this.#unary('createTaskPushNotificationConfig', params, call);
+    return this.#calls.unary('createTaskPushNotificationConfig', params, call);
   }
 
   /** Reads one push-notification config of a task. */
   getTaskPushNotificationConfig(params: GetPushConfigParams, call: CallOptions = {}): Promise<TaskPushNotificationConfig> {
-    return this.#unary('getTaskPushNotificationConfig', params, call);
+    return this.#calls.unary('getTaskPushNotificationConfig', params, call);
   }
 
   /** Lists the push-notification configs of a task. */
   listTaskPushNotificationConfig(params: ListPushConfigsParams, call: CallOptions = {}): Promise<TaskPushNotificationConfig[]> {
-    return this.#unary('listTaskPushNotificationConfig', params, call);
+    return this.#calls.unary('listTaskPushNotificationConfig', params, call);
   }
 
   /** Deletes a push-notification config of a task. */
   deleteTaskPushNotificationConfig(params: DeletePushConfigParams, call: CallOptions = {}): Promise<void> {
-    return this.#unary('deleteTaskPushNotificationConfig', params, call);
+    return this.#calls.unary('deleteTaskPushNotificationConfig', params, call);
   }
 
   /** The card the agent shows authenticated callers (send credentials with `options.headers`). */
   getExtendedAgentCard(call: CallOptions = {}): Promise<AgentCard> {
-    return this.#unary('getExtendedAgentCard', {}, call);
+    return this.#calls.unary('getExtendedAgentCard', {}, call);
   }
 
   /**
@@ -223,23 +213,15 @@ export class A2AClient {
   /**
    * Fetches the card again when its cache lifetime (`Cache-Control: max-age`) ran out, revalidating
    * with `If-None-Match`. The negotiated protocol does not change; create a new client for that.
-   * @throws A2AClientError kind `unsupported` for a client built from an in-memory card.
+   * Bounded and retried like {@link A2AClient.connect} (the call's `timeouts`, `signal`, `retry`).
+   * @throws A2AClientError kind `unsupported` for a client built from an in-memory card; otherwise
+   * as {@link A2AClient.connect}.
    */
   async refreshCard(call: CallOptions = {}): Promise<AgentCard> {
     if (!this.#baseUrl) {
       throw new A2AClientError({ kind: 'unsupported', message: 'this client was built from a card, not a URL', agent: this.name });
     }
-    this.#cached = await fetchAgentCard(
-      this.#baseUrl,
-      {
-        engine: this.#engine,
-        headers: await resolveHeaders(this.#options.headers, call.headers),
-        timeouts: { ...this.timeouts, ...call.timeouts },
-        limits: this.#limits,
-        ...(call.signal ? { signal: call.signal } : {}),
-      },
-      this.#cached,
-    );
+    this.#cached = await fetchCardFor(this.#baseUrl, this.#engine, this.#options, call, this.#cached);
     return this.#cached.card;
   }
 
@@ -249,68 +231,11 @@ export class A2AClient {
     await this.#engine.close();
   }
 
-  #callTimeouts(call: CallOptions): { timeouts: Readonly<Timeouts>; deadline: number } {
-    const timeouts = call.timeouts === undefined ? this.timeouts : { ...this.timeouts, ...call.timeouts };
-    return { timeouts, deadline: performance.now() + timeouts.totalMs };
-  }
-
-  /** One attempt's context; synchronous unless `options.headers` is a function (called per attempt). */
-  #attemptContext(call: CallOptions, signal: AbortSignal | undefined, timeouts: Readonly<Timeouts>, deadline: number): AttemptContext | Promise<AttemptContext> {
-    const headers = this.#options.headers;
-    if (typeof headers === 'function') {
-      return resolveHeaders(headers, call.headers).then((resolved) => this.#context(resolved, signal, timeouts, deadline));
-    }
-    const merged = call.headers === undefined ? this.#staticHeaders : mergeHeaders(this.#staticHeaders, call.headers);
-    return this.#context(merged, signal, timeouts, deadline);
-  }
-
-  #context(headers: Record<string, string>, signal: AbortSignal | undefined, timeouts: Readonly<Timeouts>, deadline: number): AttemptContext {
-    const ctx: AttemptContext = { engine: this.#engine, url: this.protocol.url, headers, timeouts, deadline, limits: this.#limits };
-    if (signal !== undefined) ctx.signal = signal;
-    if (this.#options.propagateDeadline) ctx.headers = { ...headers, [DEADLINE_HEADER]: deadlineHeaderValue(deadline - performance.now()) };
-    if (this.#options.extensions) ctx.extensions = this.#options.extensions;
-    return ctx;
-  }
-
-  #unary<M extends UnaryMethod>(method: M, params: UnaryMethods[M]['params'], call: CallOptions): Promise<UnaryMethods[M]['result']> {
-    const { timeouts, deadline } = this.#callTimeouts(call);
-    const binding = this.#binding;
-    // The engine watches the caller's signal and the deadline itself; the pipeline's scope cuts
-    // anything else an attempt waits on (a headers function). Its own signal is never created here.
-    return this.#resilience.execute({ method, idempotent: IDEMPOTENT.has(method), deadline, signal: call.signal, retry: call.retry }, () => {
-      const ctx = this.#attemptContext(call, call.signal, timeouts, deadline);
-      return ctx instanceof Promise ? ctx.then((c) => binding.unary(method, params, c)) : binding.unary(method, params, ctx);
-    });
-  }
-
   /** A send's updates in batches: the resumable stream, or the single result of an agent that does not stream. */
   #sendStreaming(params: SendMessageParams, call: CallOptions): AsyncIterable<StreamEvent[]> {
     const resolved = resolveSendParams(params);
-    if (this.card.capabilities.streaming === false) return single(async () => [await this.#unary('sendMessage', resolved, call)]);
-    return this.#stream('sendStreamingMessage', resolved, call);
-  }
-
-  #stream<M extends StreamMethod>(method: M, params: StreamMethods[M], call: CallOptions): AsyncIterable<StreamEvent[]> {
-    const { timeouts, deadline } = this.#callTimeouts(call);
-    const context = async (signal: AbortSignal): Promise<AttemptContext> => this.#attemptContext(call, signal, timeouts, deadline);
-    const binding = this.#binding;
-    const open =
-      <N extends StreamMethod>(name: N, p: StreamMethods[N]) =>
-      (signal: AbortSignal): AsyncIterable<StreamEvent[]> =>
-        deferredIterable(async () => binding.stream(name, p, await context(signal)));
-    return resumableStream({
-      agent: this.name,
-      method,
-      idempotent: IDEMPOTENT.has(method),
-      deadline,
-      signal: call.signal,
-      open: open(method, params),
-      resubscribe: (taskId, signal) => open('subscribeToTask', { id: taskId })(signal),
-      getTask: async (taskId, signal) => binding.unary('getTask', { id: taskId }, await context(signal)),
-      resilience: this.#resilience,
-      retry: call.retry,
-      onEvent: this.#options.onEvent,
-    });
+    if (this.card.capabilities.streaming === false) return single(async () => [await this.#calls.unary('sendMessage', resolved, call)]);
+    return this.#calls.stream('sendStreamingMessage', resolved, call);
   }
 }
 

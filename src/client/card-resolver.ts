@@ -1,11 +1,22 @@
 import { A2AClientError, isA2AClientError } from '../errors/a2a-client-error.js';
+import { parseProblem } from '../errors/parse-problem.js';
+import { headerSecrets, redactSecrets } from '../errors/redact.js';
 import { parseAgentCard } from '../protocol/card.js';
 import type { AgentCard } from '../protocol/model.js';
-import type { HttpEngine, Limits, Timeouts } from '../transport/engine.js';
+import type { EventSink } from '../resilience/events.js';
+import type { RetryOptions } from '../resilience/options.js';
+import { createResilience } from '../resilience/pipeline.js';
+import { DEFAULT_LIMITS, DEFAULT_TIMEOUTS, type HttpEngine, type Limits, type Timeouts } from '../transport/engine.js';
 import { readErrorBody } from '../transport/read-error-body.js';
+import { resolveHeaders } from './headers.js';
+import type { CallOptions, ClientOptions, HeadersOption } from './options.js';
+import type { CallScope } from '../transport/call-scope.js';
 
 /** Where an agent card is looked for, in order: the v0.3+ name, then the pre-0.3 one. */
 export const CARD_PATHS = ['/.well-known/agent-card.json', '/.well-known/agent.json'] as const;
+
+/** The method name card fetches carry on errors and events. */
+export const CARD_METHOD = 'getAgentCard';
 
 /** A fetched card with what its HTTP caching headers allow. */
 export interface CachedCard {
@@ -17,12 +28,44 @@ export interface CachedCard {
   freshUntil: number;
 }
 
-interface FetchCardOptions {
+/** How one discovery (or refresh) runs: the client's settings with the call's over them. */
+export interface FetchCardOptions {
   engine: HttpEngine;
-  headers: Record<string, string>;
+  /** The client's headers (a function is called once per attempt, under the deadline). */
+  headers: HeadersOption | undefined;
+  /** The call's extra headers. */
+  callHeaders?: Record<string, string> | undefined;
+  /** Resolved timeouts; `totalMs` is the one deadline over every URL, attempt and wait. */
   timeouts: Timeouts;
   limits: Limits;
-  signal?: AbortSignal;
+  signal?: AbortSignal | undefined;
+  /** The client's retry settings, and the call's override. */
+  retry?: false | Partial<RetryOptions> | undefined;
+  callRetry?: false | Partial<RetryOptions> | undefined;
+  onEvent?: EventSink | undefined;
+}
+
+/**
+ * {@link fetchAgentCard} with a client's settings and a call's over them (headers, timeouts, signal,
+ * retry), for `connect` and `refreshCard`.
+ * @throws as {@link fetchAgentCard}.
+ */
+export function fetchCardFor(baseUrl: string, engine: HttpEngine, options: ClientOptions, call: CallOptions, cached?: CachedCard): Promise<CachedCard> {
+  return fetchAgentCard(
+    baseUrl,
+    {
+      engine,
+      headers: options.headers,
+      callHeaders: call.headers,
+      timeouts: { ...DEFAULT_TIMEOUTS, ...options.timeouts, ...call.timeouts },
+      limits: { ...DEFAULT_LIMITS, ...options.limits },
+      signal: call.signal,
+      retry: options.retry,
+      callRetry: call.retry,
+      onEvent: options.onEvent,
+    },
+    cached,
+  );
 }
 
 /** `max-age` of a Cache-Control header in ms (`no-cache`/`no-store` → 0). */
@@ -37,29 +80,66 @@ export function freshnessMs(cacheControl: string | undefined): number {
 
 /**
  * Fetches and validates an agent card from `baseUrl` (trying {@link CARD_PATHS} in order), or
- * revalidates a cached one with `If-None-Match`.
- * @throws A2AClientError kind `card` (not found, bad JSON, failed validation — naming the field), or
- * the transport kinds (`connection`, timeouts, `aborted`).
+ * revalidates a cached one with `If-None-Match`. Bounded like any call: one deadline
+ * (`timeouts.totalMs`) and the caller's signal over every URL tried, every attempt, every wait and
+ * the headers function. A card fetch is an idempotent read: refused connections, timeouts, resets,
+ * 5xx and 429 are retried (honouring Retry-After within the deadline) under the card origin's retry
+ * budget, and each attempt is kept in `attempts`. It does not go through the agent's circuit
+ * breaker: the card may be served by another host than the agent's endpoint, and a client that
+ * cannot discover the agent has no calls to protect yet.
+ * @throws A2AClientError with `agent` set to the agent URL (without credentials or query) and the
+ * message naming it: kind `card` (not found, refused with an HTTP status — `status`, `retryAfterMs`
+ * kept — bad JSON, failed validation naming the field), `deadline-exceeded`, `aborted`,
+ * `budget-exhausted`, or the transport kinds (`connection`, timeouts) once retries give up.
  */
-export async function fetchAgentCard(
-  baseUrl: string,
-  options: FetchCardOptions,
-  cached?: CachedCard,
-): Promise<CachedCard> {
+export async function fetchAgentCard(baseUrl: string, options: FetchCardOptions, cached?: CachedCard): Promise<CachedCard> {
   if (cached && performance.now() < cached.freshUntil) return cached;
   const urls = cached ? [cached.url] : cardUrls(baseUrl);
+  const agent = displayUrl(baseUrl);
+  const deadline = performance.now() + options.timeouts.totalMs;
+  const pipeline = createResilience(new URL(urls[0] ?? baseUrl).origin, agent, {
+    retry: options.retry,
+    circuitBreaker: false,
+    onEvent: options.onEvent,
+  });
+  try {
+    return await pipeline.execute(
+      { method: CARD_METHOD, idempotent: true, deadline, signal: options.signal, retry: options.callRetry },
+      async ({ scope }) => {
+        const resolved = await resolveHeaders(options.headers, options.callHeaders);
+        try {
+          return await fetchUrls(urls, resolved, options, scope, cached);
+        } catch (error) {
+          // The attempt's failure holds none of the header values it sent.
+          throw redactSecrets(error, headerSecrets(resolved));
+        }
+      },
+    );
+  } catch (error) {
+    throw namingAgent(error, agent);
+  } finally {
+    pipeline.dispose();
+  }
+}
+
+/** Each card URL in turn until one answers (a 404 / 410 moves on to the next). */
+async function fetchUrls(
+  urls: readonly string[],
+  resolved: Record<string, string>,
+  options: FetchCardOptions,
+  scope: CallScope,
+  cached: CachedCard | undefined,
+): Promise<CachedCard> {
   let notFound: A2AClientError | undefined;
   for (const url of urls) {
-    const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
+    const headers: Record<string, string> = { accept: 'application/json', ...resolved };
     if (cached?.etag) headers['if-none-match'] = cached.etag;
-    const deadline = performance.now() + options.timeouts.totalMs;
     const response = await options.engine.send({
       method: 'GET',
       url,
       headers,
-      signal: options.signal,
+      scope,
       timeouts: options.timeouts,
-      deadline,
       limits: options.limits,
     });
     const fresh = freshnessMs(response.headers['cache-control']);
@@ -73,27 +153,41 @@ export async function fetchAgentCard(
       await readErrorBody(response);
       notFound = new A2AClientError({
         kind: 'card',
-        message: `no agent card at ${url} (HTTP ${response.status})`,
+        message: `no agent card at ${displayUrl(url)} (HTTP ${response.status})`,
         status: response.status,
         field: 'url',
       });
       continue;
     }
-    const text = await response.text();
     if (response.status < 200 || response.status > 299) {
+      // Kind `http` so the retry loop reads the status and the server's hints; reported as `card`.
+      const text = await readErrorBody(response);
       throw new A2AClientError({
-        kind: 'card',
-        message: `agent card request to ${url} failed with HTTP ${response.status}`,
+        kind: 'http',
+        message: `agent card request to ${displayUrl(url)} failed with HTTP ${response.status}`,
         status: response.status,
         headers: response.headers,
         bodyText: text.slice(0, 4096),
+        problem: parseProblem(jsonOrUndefined(text)),
+        phase: 'after-send',
       });
     }
-    const card = parseCardText(text, url);
+    const card = parseCardText(await response.text(), url);
     const etag = response.headers.etag;
     return { card, url, ...(etag ? { etag } : {}), freshUntil: performance.now() + fresh };
   }
-  throw notFound ?? new A2AClientError({ kind: 'card', message: `no agent card under ${baseUrl}`, field: 'url' });
+  throw notFound ?? new A2AClientError({ kind: 'card', message: 'no agent card URL to try', field: 'url' });
+}
+
+/**
+ * The final discovery error: an HTTP failure becomes kind `card` (the status, headers, hints and
+ * attempts kept, the HTTP error as `cause`); every error names the agent URL in its message.
+ */
+function namingAgent(error: unknown, agent: string): unknown {
+  if (!isA2AClientError(error)) return error;
+  const message = error.message.includes(agent) ? error.message : `${error.message} (agent card of ${agent})`;
+  if (error.kind !== 'http') return error.with({ agent, message });
+  return new A2AClientError({ ...error.toInit(), kind: 'card', message, agent, field: 'url', cause: error });
 }
 
 function cardUrls(baseUrl: string): string[] {
@@ -105,8 +199,34 @@ function cardUrls(baseUrl: string): string[] {
   }
   // A URL that already names a card is used as is.
   if (base.pathname.endsWith('.json')) return [base.href];
-  const prefix = base.href.replace(/\/+$/, '');
-  return CARD_PATHS.map((path) => prefix + path);
+  // The card paths go below the base path; a query (e.g. an API key) is kept, a fragment dropped.
+  const prefix = base.pathname.replace(/\/+$/, '');
+  base.hash = '';
+  return CARD_PATHS.map((path) => {
+    base.pathname = prefix + path;
+    return base.href;
+  });
+}
+
+/** A URL as errors may show it: no credentials, query or fragment (they may hold secrets). */
+function displayUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    return `${u.origin}${u.pathname.replace(/\/+$/, '')}`;
+  } catch {
+    // Not a URL: nothing of it is shown (cardUrls reports the invalid URL itself).
+    return '(invalid URL)';
+  }
+}
+
+function jsonOrUndefined(text: string): unknown {
+  if (!/^\s*\{/.test(text)) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    // Not a problem+json body after all: the status alone describes the failure.
+    return undefined;
+  }
 }
 
 function parseCardText(text: string, url: string): AgentCard {
@@ -116,7 +236,7 @@ function parseCardText(text: string, url: string): AgentCard {
   } catch (error) {
     throw new A2AClientError({
       kind: 'card',
-      message: `the agent card at ${url} is not valid JSON`,
+      message: `the agent card at ${displayUrl(url)} is not valid JSON`,
       field: '$',
       bodyText: text.slice(0, 1024),
       cause: error,
@@ -126,6 +246,6 @@ function parseCardText(text: string, url: string): AgentCard {
     return parseAgentCard(json);
   } catch (error) {
     if (isA2AClientError(error)) throw error;
-    throw new A2AClientError({ kind: 'card', message: `the agent card at ${url} is invalid`, cause: error });
+    throw new A2AClientError({ kind: 'card', message: `the agent card at ${displayUrl(url)} is invalid`, cause: error });
   }
 }

@@ -1,3 +1,5 @@
+import { ignoreLate } from '../util/ignore-late.js';
+
 /**
  * One item at a time from an async iterable of batches: the public streams are read this way, while
  * everything below them works a network read (a batch) at a time. Cheaper than an async generator
@@ -91,7 +93,7 @@ class FlatIterator<S, T> implements AsyncIterator<T, undefined> {
       if (last) {
         this.#done = true;
         // Ended early by the reader: the source is told to stop (its own errors are of no interest now).
-        if (!ended) this.#source.return?.()?.catch(ignore);
+        if (!ended) this.#source.return?.()?.catch(ignoreLate);
       }
       if (items.length > 0) {
         this.#batch = items;
@@ -101,8 +103,4 @@ class FlatIterator<S, T> implements AsyncIterator<T, undefined> {
       if (last) return DONE;
     }
   }
-}
-
-function ignore(): void {
-  return undefined;
 }

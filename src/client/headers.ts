@@ -1,11 +1,42 @@
-import type { HeadersInit } from './options.js';
+import { A2AClientError } from '../errors/a2a-client-error.js';
+import type { HeadersOption } from './options.js';
 
-/** Lower-cases header names; later sources win. */
+/** An HTTP field name (RFC 9110 token). */
+const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+/** A character HTTP cannot carry in a field value: controls other than tab, DEL, and anything past Latin-1. */
+const BAD_VALUE_CHAR = /[^\t\x20-\x7e\x80-\xff]/;
+
+/**
+ * The error for a header HTTP cannot carry. It names the header, never its value (a credential),
+ * and is not retried: nothing was sent, and repeating cannot help.
+ */
+function invalidHeader(name: string, what: string): A2AClientError {
+  const shown = TOKEN.test(name) ? name.toLowerCase() : JSON.stringify(name.slice(0, 64));
+  return new A2AClientError({
+    kind: 'unsupported',
+    message: `Header ${shown} ${what}; nothing was sent`,
+    field: `headers.${shown}`,
+    phase: 'before-send',
+    retryable: false,
+  });
+}
+
+/**
+ * Lower-cases header names; later sources win. Every header a caller supplies passes here, so this
+ * is where it is checked: the platform would otherwise reject it with an error that quotes the value.
+ * @throws A2AClientError kind `unsupported` (naming the header, not its value) for a name that is not
+ * an HTTP token or a value with a line break, NUL or other control character, or a character past Latin-1.
+ */
 export function mergeHeaders(...sources: Array<Record<string, string> | undefined>): Record<string, string> {
   const out: Record<string, string> = {};
   for (const source of sources) {
     if (!source) continue;
-    for (const [name, value] of Object.entries(source)) out[name.toLowerCase()] = value;
+    for (const [name, value] of Object.entries(source)) {
+      if (!TOKEN.test(name)) throw invalidHeader(name, 'is not a valid HTTP header name');
+      if (typeof value !== 'string') throw invalidHeader(name, 'has a value that is not a string');
+      if (BAD_VALUE_CHAR.test(value)) throw invalidHeader(name, 'has a value HTTP cannot carry (a control character or a character past Latin-1)');
+      out[name.toLowerCase()] = value;
+    }
   }
   return out;
 }
@@ -13,9 +44,10 @@ export function mergeHeaders(...sources: Array<Record<string, string> | undefine
 /**
  * Resolves the client's headers (static, or a function called once per attempt so tokens stay fresh)
  * and merges the per-call ones over them.
+ * @throws A2AClientError kind `unsupported` for a header HTTP cannot carry (see {@link mergeHeaders}).
  */
 export async function resolveHeaders(
-  clientHeaders: HeadersInit | undefined,
+  clientHeaders: HeadersOption | undefined,
   callHeaders: Record<string, string> | undefined,
 ): Promise<Record<string, string>> {
   const base = typeof clientHeaders === 'function' ? await clientHeaders() : clientHeaders;

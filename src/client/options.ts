@@ -6,9 +6,12 @@ import type { ProtocolBinding, ProtocolVersion } from '../protocol/model.js';
 import type { Limits, Timeouts } from '../transport/engine.js';
 
 /** Headers as a record, or a function (e.g. returning a fresh token) called before every attempt. */
-export type HeadersInit =
+export type HeadersOption =
   | Record<string, string>
   | (() => Record<string, string> | Promise<Record<string, string>>);
+
+/** @deprecated Use {@link HeadersOption}: this name shadows the DOM's `HeadersInit`. */
+export type HeadersInit = HeadersOption;
 
 /** Options of an {@link A2AClient}. All optional. */
 export interface ClientOptions {
@@ -16,9 +19,13 @@ export interface ClientOptions {
   timeouts?: Partial<Timeouts>;
   /** Size caps on what the agent can make the client buffer. */
   limits?: Partial<Limits>;
-  /** Retries; `false` for one attempt only. */
+  /** Retries; `false` for one attempt only (a per-call `retry` object still applies). */
   retry?: false | Partial<RetryOptions>;
-  /** Per-agent circuit breaker, shared by every client of the same origin; `false` to turn off. */
+  /**
+   * Per-agent circuit breaker, shared by every client of the same origin; `false` to turn off. Idle
+   * per-origin state (a closed breaker, the retry budget) is dropped once the process knows many
+   * origins; an open or half-open breaker never is.
+   */
   circuitBreaker?: false | Partial<CircuitBreakerOptions>;
   /** Most calls in flight to this agent at once (bulkhead); beyond it calls queue (`maxQueued`). */
   maxConcurrent?: number;
@@ -33,7 +40,7 @@ export interface ClientOptions {
   /** Where converters are looked up and matched against the card. */
   converters?: ConverterRegistry;
   /** Headers sent on every request (card fetches included). */
-  headers?: HeadersInit;
+  headers?: HeadersOption;
   /** Use this WHATWG fetch (or `'global'` for `globalThis.fetch`, looked up per call) instead of undici. */
   fetch?: typeof globalThis.fetch | 'global';
   /** An undici dispatcher for the default engine. The client does not close it. */
@@ -52,7 +59,7 @@ export interface ClientOptions {
   onEvent?: (event: ResilienceEvent) => void;
 }
 
-/** Per-call options. All optional. */
+/** Per-call options, also the third argument of `A2AClient.connect` (they bound discovery). All optional. */
 export interface CallOptions {
   /** Ends the call at once with kind `aborted`. */
   signal?: AbortSignal;
@@ -60,6 +67,9 @@ export interface CallOptions {
   timeouts?: Partial<Timeouts>;
   /** Extra headers for this call. */
   headers?: Record<string, string>;
-  /** Override retry settings for this call; `false` for one attempt. */
+  /**
+   * Override retry settings for this call, merged over the client's (over the defaults when the
+   * client has `retry: false`); `false` for one attempt.
+   */
   retry?: false | Partial<RetryOptions>;
 }

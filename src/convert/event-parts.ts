@@ -30,10 +30,25 @@ export function textOf(parts: readonly Part[] | undefined): string {
   return texts.join('\n');
 }
 
-/** The text of every artifact, joined with newlines. */
+/**
+ * The text of an artifact's parts: its text parts concatenated as they are. A2A servers keep each
+ * appended chunk as a part of its own, so an artifact's parts are pieces of one text (unlike a
+ * message's parts, which {@link textOf} joins with newlines).
+ */
+export function artifactText(parts: readonly Part[]): string {
+  if (parts.length === 1) {
+    const only = parts[0];
+    return only?.kind === 'text' ? only.text : '';
+  }
+  let text = '';
+  for (const part of parts) if (part.kind === 'text') text += part.text;
+  return text;
+}
+
+/** The text of every artifact ({@link artifactText}), joined with newlines, empty ones skipped. */
 export function artifactsText(artifacts: readonly Artifact[] | undefined): string {
   if (!artifacts) return '';
-  return artifacts.map((a) => textOf(a.parts)).filter((t) => t !== '').join('\n');
+  return artifacts.map((a) => artifactText(a.parts)).filter((t) => t !== '').join('\n');
 }
 
 /** The first defined id, else a generated one. */

@@ -1,5 +1,6 @@
-import type { Message, Metadata, StreamEvent, TaskArtifactUpdateEvent, TaskStatusUpdateEvent } from '../protocol/model.js';
+import type { Message, Metadata, StreamEvent, Task, TaskArtifactUpdateEvent, TaskStatusUpdateEvent } from '../protocol/model.js';
 import type { AgentEvent } from './agent-event.js';
+import { ArtifactTexts } from './artifact-texts.js';
 import type { ConverterContext } from './converter.js';
 import {
   failureEvent,
@@ -9,50 +10,16 @@ import {
   statusMetadata,
   type StatusSource,
 } from './event-builders.js';
-import { artifactsText, isFailureState, isInterruptedState, pickId, textOf } from './event-parts.js';
+import { artifactText, isFailureState, isInterruptedState, pickId, textOf } from './event-parts.js';
 import { hasStructuredError, readErrorMetadata } from './response-error-from-metadata.js';
 import { artifactErrorEvent, taskEvents } from './unary-convert.js';
 
-/** Pieces of answer text joined into one block. */
-const BLOCK = 256;
-
 /** Per-call scratch of the default converter, kept in `ctx.state.defaultConverter`. */
 export class StreamScratch {
-  /** The answer text seen so far, in pieces (a long stream appends one per chunk; joined when read). */
-  #pieces: string[] = [];
-  /** Earlier pieces, joined into blocks of {@link BLOCK} (keeps the piece list short on long streams). */
-  #blocks: string[] = [];
-  /** Length of the answer text seen so far. */
-  length = 0;
-  /** How much of `text` was emitted as chunks. */
-  emitted = 0;
-
-  /** The answer text seen so far (artifact text). */
-  get text(): string {
-    if (this.#blocks.length === 0 && this.#pieces.length <= 1) return this.#pieces[0] ?? '';
-    const whole = this.#blocks.join('') + this.#pieces.join('');
-    this.#blocks = [];
-    this.#pieces = [whole];
-    return whole;
-  }
-
-  set text(value: string) {
-    this.#blocks = [];
-    this.#pieces = value === '' ? [] : [value];
-    this.length = value.length;
-  }
-
-  /** Adds a piece of answer text. */
-  append(piece: string): void {
-    const pieces = this.#pieces;
-    pieces.push(piece);
-    this.length += piece.length;
-    if (pieces.length === BLOCK) {
-      this.#blocks.push(pieces.join(''));
-      pieces.length = 0;
-    }
-  }
-
+  /** Each artifact's text so far (A2A's `append` rule): the final answer's text. */
+  readonly artifacts = new ArtifactTexts();
+  /** The status message text last seen: a status whose text extends it is emitted as the new end only. */
+  statusText = '';
   /** A terminal or interrupted event was emitted: nothing follows. */
   ended = false;
   lastState: string | undefined;
@@ -91,14 +58,6 @@ function chunk(
   return event;
 }
 
-/** Buffered answer text not yet emitted, as one chunk (or nothing). */
-function flush(ctx: ConverterContext, s: StreamScratch): AgentEvent[] {
-  if (s.emitted >= s.length) return [];
-  const pending = s.text.slice(s.emitted);
-  s.emitted = s.length;
-  return [chunk(ctx, s, pending, pickId(), undefined)];
-}
-
 /** Marks the call ended after `events` if the last one is `done`. */
 function finish(s: StreamScratch, events: AgentEvent[]): AgentEvent[] {
   if (events.at(-1)?.done === true) s.ended = true;
@@ -128,30 +87,77 @@ function onArtifact(update: TaskArtifactUpdateEvent, ctx: ConverterContext, s: S
         raw: update,
       };
       const recoverable = recoverableEvent(source, ctx);
-      return recoverable ? [...flush(ctx, s), recoverable] : [];
+      return recoverable ? [recoverable] : [];
     }
-    return finish(s, [...flush(ctx, s), artifactErrorEvent(artifact, update.taskId, update.contextId, update, ctx)]);
+    return finish(s, [artifactErrorEvent(artifact, update.taskId, update.contextId, update, ctx)]);
   }
-  const text = textOf(update.artifact.parts);
+  const text = artifactText(update.artifact.parts);
+  // Applied even without text: a replacement resets the artifact, a first update gives it its place.
+  s.artifacts.update(update.artifact.artifactId, text, update.append === true);
   if (text === '') return [];
-  const before = s.emitted < s.length ? flush(ctx, s) : undefined;
-  s.append(text);
-  s.emitted = s.length;
-  const event = chunk(ctx, s, text, pickId(fields.llmResponseId, update.artifact.artifactId), update);
-  if (before === undefined || before.length === 0) return [event];
-  before.push(event);
-  return before;
+  return [chunk(ctx, s, text, pickId(fields.llmResponseId, update.artifact.artifactId), update)];
+}
+
+/**
+ * The new text of a status message. Agents that stream whole snapshots resend the message as it
+ * grows: when its text extends the status text seen last, only the new end is returned (`''` for a
+ * repeat); any other text is a new message and is returned whole.
+ */
+function statusDelta(s: StreamScratch, message: Message | undefined): string {
+  const text = textOf(message?.parts);
+  if (text === '') return '';
+  const previous = s.statusText;
+  s.statusText = text;
+  return previous !== '' && text.startsWith(previous) ? text.slice(previous.length) : text;
+}
+
+/**
+ * Chunks bringing each artifact of a Task snapshot up to date, by position: an artifact not seen
+ * before → its whole text; longer than the text seen → the text past it; shorter (the agent
+ * replaced it) → its whole text, replacing. The snapshot's text becomes each artifact's text.
+ */
+function snapshotChunks(task: Task, ctx: ConverterContext, s: StreamScratch): AgentEvent[] {
+  const out: AgentEvent[] = [];
+  for (const artifact of task.artifacts ?? []) {
+    const fields = readErrorMetadata(artifact.metadata);
+    if (hasStructuredError(fields)) continue;
+    const text = artifactText(artifact.parts);
+    const seen = s.artifacts.lengthOf(artifact.artifactId);
+    s.artifacts.update(artifact.artifactId, text, false);
+    const fresh = seen === undefined || text.length < seen ? text : text.slice(seen);
+    if (fresh !== '') out.push(chunk(ctx, s, fresh, pickId(fields.llmResponseId, artifact.artifactId), task));
+  }
+  return out;
+}
+
+function onTask(task: Task, ctx: ConverterContext, s: StreamScratch): AgentEvent[] {
+  const state = task.status.state;
+  if (isFailureState(state)) return finish(s, taskEvents(task, ctx));
+  const out = snapshotChunks(task, ctx, s);
+  if (state === 'completed' || isInterruptedState(state)) {
+    for (const event of taskEvents(task, ctx, s.artifacts.joined())) out.push(event);
+    return finish(s, out);
+  }
+  const source: StatusSource = { taskId: task.id, contextId: task.contextId, status: task.status, raw: task };
+  if (task.metadata) source.metadata = task.metadata;
+  const recoverable = recoverableEvent(source, ctx);
+  if (recoverable) out.push(recoverable);
+  else {
+    const text = statusDelta(s, task.status.message);
+    if (text !== '') out.push(chunk(ctx, s, text, pickId(readErrorMetadata(statusMetadata(source)).llmResponseId, task.status.message?.messageId), task, state));
+  }
+  return out;
 }
 
 function completedFromStatus(update: TaskStatusUpdateEvent, ctx: ConverterContext, s: StreamScratch): AgentEvent {
-  const statusText = textOf(update.status.message?.parts);
+  const answer = s.artifacts.joined();
   const source: StatusSource = { ...update, raw: update };
   return {
     id: pickId(readErrorMetadata(statusMetadata(source)).llmResponseId, update.status.message?.messageId),
     object: 'chat.completion',
     done: true,
     partial: false,
-    text: s.length > 0 ? s.text : statusText,
+    text: answer !== '' ? answer : textOf(update.status.message?.parts),
     taskId: update.taskId,
     contextId: update.contextId,
     state: 'completed',
@@ -163,28 +169,29 @@ function completedFromStatus(update: TaskStatusUpdateEvent, ctx: ConverterContex
 function onStatus(update: TaskStatusUpdateEvent, ctx: ConverterContext, s: StreamScratch): AgentEvent[] {
   const state = update.status.state;
   const source: StatusSource = { ...update, raw: update };
-  if (isFailureState(state)) return finish(s, [...flush(ctx, s), failureEvent(source, ctx)]);
-  if (state === 'completed') return finish(s, [...flush(ctx, s), completedFromStatus(update, ctx, s)]);
-  if (isInterruptedState(state)) return finish(s, [...flush(ctx, s), ...interruptedEvents(source, ctx)]);
+  if (isFailureState(state)) return finish(s, [failureEvent(source, ctx)]);
+  if (state === 'completed') return finish(s, [completedFromStatus(update, ctx, s)]);
+  if (isInterruptedState(state)) return finish(s, interruptedEvents(source, ctx));
   const recoverable = recoverableEvent(source, ctx);
-  if (recoverable) return [...flush(ctx, s), recoverable];
-  const text = textOf(update.status.message?.parts);
+  if (recoverable) return [recoverable];
+  const text = statusDelta(s, update.status.message);
   if (text === '') return [];
   const id = pickId(readErrorMetadata(statusMetadata(source)).llmResponseId, update.status.message?.messageId);
-  return [...flush(ctx, s), chunk(ctx, s, text, id, update, state)];
-}
-
-function onMessage(message: Message, ctx: ConverterContext, s: StreamScratch): AgentEvent[] {
-  return finish(s, [...flush(ctx, s), messageEvent(message, ctx)]);
+  return [chunk(ctx, s, text, id, update, state)];
 }
 
 /**
- * `convertStream` of the default converter. Artifact text → `chat.completion.chunk` (and buffered for
- * the final answer); `working` status text → chunk; failed/rejected/canceled → buffered text flushed,
- * then one terminal error event; completed → `chat.completion` with the whole text; interrupted →
- * `task.status` with `done: true` (preceded by a recoverable error event when error metadata is
- * there); a structured error on a non-terminal update → recoverable event (`done: false`). After a
- * `done` event every later item yields nothing. Never throws.
+ * `convertStream` of the default converter. Text follows A2A's `append` rule per artifact: an update
+ * with `append: true` extends its artifact, any other replaces it; each artifact-update's text is a
+ * `chat.completion.chunk`. `completed` → `chat.completion` whose text is every artifact's final
+ * text (joined with newlines, as for a unary Task), else the status message's text. A Task item (a
+ * snapshot) yields, per artifact, only the text past what was seen (by position; an artifact the
+ * agent shortened is emitted whole). Status message text (`working` and other non-final states) →
+ * a chunk carrying only what extends the previous status text (agents that resend a growing
+ * message), or the whole text when it does not extend it. failed/rejected/canceled → one terminal
+ * error event; interrupted → `task.status` with `done: true` (preceded by a recoverable error event
+ * when error metadata is there); a structured error on a non-terminal update → recoverable event
+ * (`done: false`). After a `done` event every later item yields nothing. Never throws.
  */
 export function convertStreamItem(item: StreamEvent, ctx: ConverterContext): AgentEvent[] {
   const s = scratchOf(ctx);
@@ -195,33 +202,21 @@ export function convertStreamItem(item: StreamEvent, ctx: ConverterContext): Age
   }
   switch (item.kind) {
     case 'message':
-      return onMessage(item, ctx, s);
+      return finish(s, [messageEvent(item, ctx)]);
     case 'artifact-update':
       return onArtifact(item, ctx, s);
     case 'status-update':
       s.lastState = item.status.state;
       return onStatus(item, ctx, s);
-    case 'task': {
+    case 'task':
       s.lastState = item.status.state;
-      const state = item.status.state;
-      if (state === 'completed' || isFailureState(state) || isInterruptedState(state)) {
-        const before = isFailureState(state) ? flush(ctx, s) : [];
-        return finish(s, [...before, ...taskEvents(item, ctx, s.text)]);
-      }
-      // A snapshot of a running task: its text so far is buffered, emitted before the next event.
-      if (s.length === 0) s.text = artifactsText(item.artifacts);
-      const source: StatusSource = { taskId: item.id, contextId: item.contextId, status: item.status, raw: item };
-      if (item.metadata) source.metadata = item.metadata;
-      const recoverable = recoverableEvent(source, ctx);
-      return recoverable ? [recoverable] : [];
-    }
+      return onTask(item, ctx, s);
   }
 }
 
 /**
  * `end` of the default converter: a stream that closed before a terminal or interrupted state yields
- * buffered text (if any) and one terminal error event: type `protocol_error`, code
- * `stream_incomplete`. Never throws.
+ * one terminal error event: type `protocol_error`, code `stream_incomplete`. Never throws.
  */
 export function endStream(ctx: ConverterContext): AgentEvent[] {
   const s = scratchOf(ctx);
@@ -241,5 +236,5 @@ export function endStream(ctx: ConverterContext): AgentEvent[] {
   };
   if (s.taskId !== undefined) event.taskId = s.taskId;
   if (s.contextId !== undefined) event.contextId = s.contextId;
-  return [...flush(ctx, s), event];
+  return [event];
 }

@@ -75,9 +75,17 @@ function messageOf(err: A2AClientError, reason: string | undefined): string {
   return message;
 }
 
+/** The HTTP status names the failure: an error answer (kind `http`), or a card fetch refused with one. */
+function statusIsTheFailure(err: A2AClientError): boolean {
+  if (err.status === undefined) return false;
+  return err.kind === 'http' || (err.kind === 'card' && (err.status < 200 || err.status > 299));
+}
+
 /**
  * The {@link ResponseError} for a client error: `type` from {@link RESPONSE_ERROR_TYPES}; `code` is the
- * JSON-RPC code as a string, else the HTTP status as a string, else the kind; `retryable` and
+ * JSON-RPC code as a string, else the HTTP status as a string when the status is the failure (kind
+ * `http`, or a `card` fetch answered with a non-2xx status), else the kind — so an `invalid-response`
+ * to a 200, a timeout or a reset has code `invalid-response`, `read-timeout`, `connection`, never `"200"`; `retryable` and
  * `retryAfterMs`: the server's explicit hints as read by `hintsOf` (problem+json `is_retriable` /
  * `retry_after_ms`, JSON-RPC `data.retryable` / `data.retryAfter` seconds, `google.rpc.RetryInfo`,
  * Retry-After) — an explicit retryable flag wins; the error's own `retryAfterMs` wins over hints; `message` from problem+json `title`/`detail` else the error's, with a v1.0
@@ -86,7 +94,7 @@ function messageOf(err: A2AClientError, reason: string | undefined): string {
 export function responseErrorFromClientError(err: A2AClientError): ResponseError {
   const hints = hintsOf(err);
   const identity = identityOf(err);
-  const code = err.code !== undefined ? String(err.code) : err.status !== undefined ? String(err.status) : err.kind;
+  const code = err.code !== undefined ? String(err.code) : statusIsTheFailure(err) ? String(err.status) : err.kind;
   const out: ResponseError = {
     type: RESPONSE_ERROR_TYPES[err.kind],
     message: messageOf(err, identity.reason),

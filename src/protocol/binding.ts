@@ -1,4 +1,5 @@
 import type { HttpEngine, Limits, Timeouts } from '../transport/engine.js';
+import type { CallScope } from '../transport/call-scope.js';
 import type {
   AgentCard,
   CancelTaskParams,
@@ -59,10 +60,9 @@ export interface AttemptContext {
   headers: Record<string, string>;
   /** A2A extensions to announce (`A2A-Extensions`; v0.3 `X-A2A-Extensions`). */
   extensions?: string[];
-  signal?: AbortSignal;
+  /** The call's scope (deadline and caller's signal), from the pipeline's attempt. */
+  scope?: CallScope;
   timeouts: Pick<Timeouts, 'connectMs' | 'readMs' | 'streamIdleMs'>;
-  /** Absolute deadline in `performance.now()` ms. */
-  deadline?: number;
   limits: Limits;
 }
 

@@ -1,5 +1,6 @@
 /** HTTP plumbing shared by the JSON-RPC and REST bindings: headers, sending, reading JSON and SSE bodies. */
 import { A2AClientError, isA2AClientError } from '../errors/a2a-client-error.js';
+import { headerSecrets, redactSecrets } from '../errors/redact.js';
 import type { DecodedBatch, EngineRequest, EngineResponse, SseEvent } from '../transport/engine.js';
 import type { AttemptContext } from './binding.js';
 import type { StreamEvent } from './model.js';
@@ -25,8 +26,7 @@ export function requestHeaders(codec: VersionCodec, ctx: AttemptContext, accept:
 export function send(ctx: AttemptContext, method: EngineRequest['method'], url: string, headers: Record<string, string>, body?: string): Promise<EngineResponse> {
   const request: EngineRequest = { method, url, headers, timeouts: ctx.timeouts, limits: ctx.limits };
   if (body !== undefined) request.body = body;
-  if (ctx.signal !== undefined) request.signal = ctx.signal;
-  if (ctx.deadline !== undefined) request.deadline = ctx.deadline;
+  if (ctx.scope !== undefined) request.scope = ctx.scope;
   return ctx.engine.send(request);
 }
 
@@ -51,7 +51,14 @@ export function isSseType(headers: Record<string, string>): boolean {
  * @throws A2AClientError
  */
 export async function readJson(res: EngineResponse, codec: VersionCodec, method: string): Promise<unknown> {
-  const text = await res.text();
+  return jsonOf(await res.text(), res, codec, method);
+}
+
+/**
+ * The JSON of a whole body already read as `text`, as {@link readJson} makes it.
+ * @throws A2AClientError
+ */
+export function jsonOf(text: string, res: EngineResponse, codec: VersionCodec, method: string): unknown {
   const src = { version: codec.version, method, headers: res.headers };
   if (res.status < 200 || res.status >= 300) throw errorFromBody(res.status, text, { ...src, status: res.status });
   if (text.trim() === '') return undefined;
@@ -94,12 +101,18 @@ export function decodeFrames(
   return { items };
 }
 
-/** Adds `method` to an error that lacks it; anything else is returned unchanged. */
-export function withMethod(error: unknown, method: string): unknown {
-  return isA2AClientError(error) && error.method === undefined ? error.with({ method }) : error;
+/**
+ * An attempt's failure as it leaves a binding: `method` added to an error that lacks it, and the
+ * values of the headers the attempt sent (the caller's: tokens, API keys) redacted from all of it
+ * ({@link redactSecrets}). Every failure of a request goes through here, so errors, events and
+ * `onEvent` payloads built from it hold no header value. Runs only on failure.
+ */
+export function attemptFailure(error: unknown, method: string, ctx: AttemptContext): unknown {
+  const named = isA2AClientError(error) && error.method === undefined ? error.with({ method }) : error;
+  return redactSecrets(named, headerSecrets(ctx.headers));
 }
 
-/** The `invalid-response` error for a stream answered with something other than SSE. */
+/** The `invalid-response` error for a stream answered with something other than SSE; `text` is its body as received. */
 export function notSse(res: EngineResponse, text: string, method: string): A2AClientError {
   return contentTypeError(res, text, method, `expected ${SSE_TYPE}, got ${contentTypeOf(res)}`);
 }

@@ -2,7 +2,7 @@
 import { A2AClientError } from '../errors/a2a-client-error.js';
 import type { AttemptContext, Binding, StreamMethod, StreamMethods, UnaryMethod, UnaryMethods } from './binding.js';
 import type { AnyMethod, VersionCodec } from './codec.js';
-import { isJsonType, isSseType, notSse, readJson, requestHeaders, send, decodeFrames, SSE_TYPE, withMethod } from './exchange.js';
+import { attemptFailure, isJsonType, isSseType, jsonOf, notSse, readJson, requestHeaders, send, decodeFrames, SSE_TYPE } from './exchange.js';
 import { deferredIterable } from './deferred-iterable.js';
 import type { ProtocolVersion, StreamEvent } from './model.js';
 import { jsonRpcError, readEnvelope } from './response-errors.js';
@@ -73,7 +73,7 @@ export class JsonRpcBinding implements Binding {
       const decode: (json: unknown) => UnaryMethods[M]['result'] = this.codec.decode[method];
       return decode(this.result(json, id, method, res.status, res.headers));
     } catch (error) {
-      throw withMethod(error, method);
+      throw attemptFailure(error, method, ctx);
     }
   }
 
@@ -87,9 +87,10 @@ export class JsonRpcBinding implements Binding {
         if (!isSseType(res.headers) || res.status < 200 || res.status >= 300) {
           try {
             // A server may answer a stream request with a plain JSON-RPC error (or an HTTP error).
-            const json = await readJson(res, this.codec, method);
+            const text = await res.text();
+            const json = jsonOf(text, res, this.codec, method);
             if (isJsonType(res.headers)) this.result(json, id, method, res.status, res.headers);
-            throw notSse(res, JSON.stringify(json ?? ''), method);
+            throw notSse(res, text, method);
           } finally {
             await res.close();
           }
@@ -97,10 +98,10 @@ export class JsonRpcBinding implements Binding {
         const decode = (json: unknown): StreamEvent => this.codec.decodeStreamEvent(this.result(json, id, method, res.status, res.headers));
         return res.decoded(
           (events) => decodeFrames(events, res, this.codec, method, decode),
-          (error) => withMethod(error, method),
+          (error) => attemptFailure(error, method, ctx),
         );
       } catch (error) {
-        throw withMethod(error, method);
+        throw attemptFailure(error, method, ctx);
       }
     });
   }

@@ -129,16 +129,7 @@ export type SendResult = Task | Message;
 export type StreamEvent = Task | Message | TaskStatusUpdateEvent | TaskArtifactUpdateEvent;
 
 /** A message as a caller writes it: `messageId` is generated and `role` defaults to `user`. */
-export interface MessageInput {
-  messageId?: string;
-  role?: Role;
-  parts: Part[];
-  contextId?: string;
-  taskId?: string;
-  referenceTaskIds?: string[];
-  extensions?: string[];
-  metadata?: Metadata;
-}
+export type MessageInput = Omit<Message, 'kind' | 'messageId' | 'role' | 'raw'> & { messageId?: string; role?: Role };
 
 /** Where an agent pushes task updates. */
 export interface PushNotificationConfig {

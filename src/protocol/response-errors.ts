@@ -7,8 +7,8 @@ import { A2AClientError } from '../errors/a2a-client-error.js';
 import { parseProblem, parseRpcStatus } from '../errors/parse-problem.js';
 import { a2aNameForCode, a2aNameForReason } from './error-codes.js';
 import type { ProtocolVersion } from './model.js';
-import { compileCheck } from './fast-check.js';
 import { bounded, parseWire } from './validate.js';
+import { isNumber, isObject } from './wire-check.js';
 
 /** A JSON-RPC error object as received. */
 export const RpcErrorSchema = z.looseObject({
@@ -28,19 +28,23 @@ export const RpcEnvelopeSchema = z.object({
   error: RpcErrorSchema.optional(),
 });
 
-const isEnvelope = compileCheck(RpcEnvelopeSchema);
+/** A result envelope as {@link RpcEnvelopeSchema} takes it, without `error` (zod then has nothing to fill in). */
+function isResultEnvelope(json: unknown): json is RpcEnvelope {
+  if (!isObject(json) || json['jsonrpc'] !== '2.0' || json['error'] !== undefined) return false;
+  const id = json['id'];
+  return id === undefined || id === null || typeof id === 'string' || isNumber(id);
+}
 
 /** A validated JSON-RPC response envelope. */
 export type RpcEnvelope = z.output<typeof RpcEnvelopeSchema>;
 
 /**
- * Validates a JSON-RPC response envelope. A result envelope that passes the compiled check is used as
- * is (its members are what zod would output); an error envelope goes through zod, whose `.catch` fills
- * a missing message.
+ * Validates a JSON-RPC response envelope. A result envelope is used as is (its members are what zod
+ * would output); an error envelope goes through zod, whose `.catch` fills a missing message.
  * @throws A2AClientError kind `invalid-response` naming the offending member.
  */
 export function readEnvelope(json: unknown, method: string): RpcEnvelope {
-  if (isEnvelope(json) && (json as RpcEnvelope).error === undefined) return json as RpcEnvelope;
+  if (isResultEnvelope(json)) return json;
   return parseWire(RpcEnvelopeSchema, json, '', method);
 }
 

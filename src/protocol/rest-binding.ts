@@ -2,7 +2,7 @@
 import type { EngineResponse } from '../transport/engine.js';
 import type { AttemptContext, Binding, StreamMethod, StreamMethods, UnaryMethod, UnaryMethods } from './binding.js';
 import type { VersionCodec } from './codec.js';
-import { isSseType, notSse, readJson, requestHeaders, send, decodeFrames, SSE_TYPE, withMethod } from './exchange.js';
+import { attemptFailure, isSseType, jsonOf, notSse, readJson, requestHeaders, send, decodeFrames, SSE_TYPE } from './exchange.js';
 import { unsupportedMethod } from './jsonrpc-binding.js';
 import { deferredIterable } from './deferred-iterable.js';
 import type { ProtocolVersion, StreamEvent } from './model.js';
@@ -37,7 +37,7 @@ export class RestBinding implements Binding {
       const decode: (json: unknown) => UnaryMethods[M]['result'] = this.codec.decode[method];
       return decode(json);
     } catch (error) {
-      throw withMethod(error, method);
+      throw attemptFailure(error, method, ctx);
     }
   }
 
@@ -56,8 +56,9 @@ export class RestBinding implements Binding {
         }
         if (!isSseType(res.headers) || res.status < 200 || res.status >= 300) {
           try {
-            const json = await readJson(res, this.codec, method);
-            throw notSse(res, JSON.stringify(json ?? ''), method);
+            const text = await res.text();
+            jsonOf(text, res, this.codec, method);
+            throw notSse(res, text, method);
           } finally {
             await res.close();
           }
@@ -65,10 +66,10 @@ export class RestBinding implements Binding {
         const decode = (json: unknown): StreamEvent => this.codec.decodeStreamEvent(json);
         return res.decoded(
           (events) => decodeFrames(events, res, this.codec, method, decode),
-          (error) => withMethod(error, method),
+          (error) => attemptFailure(error, method, ctx),
         );
       } catch (error) {
-        throw withMethod(error, method);
+        throw attemptFailure(error, method, ctx);
       }
     });
   }

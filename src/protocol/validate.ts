@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { A2AClientError } from '../errors/a2a-client-error.js';
-import { compileCheck } from './fast-check.js';
+import { WireType } from './wire-check.js';
 
 /** Largest body excerpt kept on an error. */
 export const BODY_TEXT_LIMIT = 4096;
@@ -49,20 +49,19 @@ export function parseWire<S extends z.ZodType>(schema: S, value: unknown, field:
 export type CheckingSchema<S extends z.ZodType> = z.input<S> extends z.output<S> ? S : never;
 
 /**
- * Validates `value` from the wire with a checking `schema` (see {@link CheckingSchema}) and returns
- * `value` itself, typed as the schema's output. A successful parse proves every declared key of the
- * input has its declared type, so the input is a valid output that also keeps unknown fields and
- * extensions: decoders put it in `raw` as received. This lets schemas use plain (strip) objects, whose
- * parse is cheaper than a loose object's catch-all copy of every unknown key. The schema is checked by a
- * predicate compiled from it ({@link compileCheck}), which builds no output; zod parses only to explain a
- * rejection.
+ * Validates `value` from the wire with a checking `schema` (see {@link CheckingSchema}), or a
+ * {@link WireType} (its predicate first), and returns `value` itself, typed as the schema's output. A
+ * successful parse proves every declared key of the input has its declared type, so the input is a
+ * valid output that also keeps unknown fields and extensions: decoders put it in `raw` as received.
+ * zod parses only when there is no predicate or it says no, so every error is zod's.
  * @throws A2AClientError kind `invalid-response` naming the first offending field (zod issue path).
  */
-export function checkWire<S extends z.ZodType>(schema: S & CheckingSchema<S>, value: unknown, field: string, method?: string): z.output<S> {
-  // The compiled checker answers as zod's parse would (see fast-check.ts); zod runs when it says no,
-  // so the error is zod's.
-  if (compileCheck(schema)(value)) return value as z.output<S>;
-  const result = schema.safeParse(value);
+export function checkWire<S extends z.ZodType>(type: (S & CheckingSchema<S>) | WireType<S>, value: unknown, field: string, method?: string): z.output<S> {
+  if (type instanceof WireType) {
+    if (type.test(value)) return value as z.output<S>;
+    return checkWire(type.schema as S & CheckingSchema<S>, value, field, method);
+  }
+  const result = type.safeParse(value);
   if (!result.success) throw invalidResponse(result.error, field, method);
   // The parse succeeded and the schema does not change values (CheckingSchema): `value` is its output.
   return value as z.output<S>;
@@ -92,6 +91,16 @@ export function parseJsonText(text: string, method?: string, status?: number): u
       phase: 'after-send',
     });
   }
+}
+
+/**
+ * A valid object where this method expects another (a status update answering `getTask`), or an
+ * answer to a method the version does not have.
+ * @throws A2AClientError kind `invalid-response` naming `field`.
+ */
+export function unexpected(field: string, value: unknown): never {
+  const what = value === undefined ? 'no value is expected' : `unexpected ${JSON.stringify(value)}`;
+  throw new A2AClientError({ kind: 'invalid-response', message: `Invalid response: ${field}: ${what}`, field, phase: 'after-send' });
 }
 
 /**

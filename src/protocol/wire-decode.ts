@@ -4,7 +4,7 @@
  * those as a {@link WireDialect}. Decoders take the validated wire object itself (`checkWire`), keep it
  * in `raw`, and build model objects by assignment: optional fields are set only when present.
  */
-import type { Artifact, Message, Part, Task, TaskArtifactUpdateEvent, TaskStatus, TaskStatusUpdateEvent } from './model.js';
+import type { Artifact, Message, Part, Role, Task, TaskArtifactUpdateEvent, TaskStatus, TaskStatusUpdateEvent } from './model.js';
 
 type Metadata = Record<string, unknown> | undefined;
 
@@ -45,6 +45,30 @@ export interface WireArtifactUpdate<P> {
   append?: boolean | undefined;
   lastChunk?: boolean | undefined;
   metadata?: Metadata;
+}
+
+/** The members a validated wire message of either version carries besides its id, role and parts. */
+export interface WireMessageMembers {
+  contextId?: string | undefined;
+  taskId?: string | undefined;
+  referenceTaskIds?: string[] | undefined;
+  extensions?: string[] | undefined;
+  metadata?: Metadata;
+}
+
+/**
+ * A model message from its id, role and parts and the wire message's other members (`raw`: the wire
+ * object). `emptyIdIsAbsent`: a `contextId` or `taskId` of `""` reads as absent (v0.3 servers send them).
+ */
+export function modelMessage(m: WireMessageMembers, messageId: string, role: Role, parts: Part[], emptyIdIsAbsent: boolean): Message {
+  const out: Message = { kind: 'message', messageId, role, parts };
+  if (m.contextId !== undefined && !(emptyIdIsAbsent && m.contextId === '')) out.contextId = m.contextId;
+  if (m.taskId !== undefined && !(emptyIdIsAbsent && m.taskId === '')) out.taskId = m.taskId;
+  if (m.referenceTaskIds !== undefined) out.referenceTaskIds = m.referenceTaskIds;
+  if (m.extensions !== undefined) out.extensions = m.extensions;
+  if (m.metadata !== undefined) out.metadata = m.metadata;
+  out.raw = m;
+  return out;
 }
 
 /** What differs between versions: how a part, a message and a status read. */

@@ -98,15 +98,3 @@ export class RetryBudget {
     return total;
   }
 }
-
-const budgets = new Map<string, RetryBudget>();
-
-/** The process-wide budget of the agent at `agentKey` (its endpoint origin). */
-export function budgetFor(agentKey: string): RetryBudget {
-  let budget = budgets.get(agentKey);
-  if (!budget) {
-    budget = new RetryBudget();
-    budgets.set(agentKey, budget);
-  }
-  return budget;
-}

@@ -1,14 +1,21 @@
 import { A2AClientError } from '../errors/a2a-client-error.js';
+import type { CallScope } from '../transport/call-scope.js';
+
+/** A queued call: `grant` gives it a slot, whose release is kept until the call has it. */
+interface QueueEntry {
+  grant: () => void;
+  release?: (() => void) | undefined;
+}
 
 /**
  * Limits the calls in flight to one agent (`maxConcurrent`), with a FIFO queue of at most
- * `maxQueued` waiting calls. A queued call leaves the queue when its signal fires.
+ * `maxQueued` waiting calls. A queued call leaves the queue when its scope fails.
  */
 export class Bulkhead {
   readonly #maxConcurrent: number;
   readonly #maxQueued: number;
   #active = 0;
-  readonly #queue: Array<{ grant: () => void }> = [];
+  readonly #queue: QueueEntry[] = [];
 
   constructor(maxConcurrent: number, maxQueued = 0) {
     this.#maxConcurrent = maxConcurrent;
@@ -33,16 +40,14 @@ export class Bulkhead {
   }
 
   /**
-   * Waits for a slot; resolves with its release function (call it exactly once).
-   * @throws A2AClientError kind `bulkhead-rejected` when slots and queue are full; the signal's
-   * reason when it fires while queued.
+   * Waits for a slot under the call's `scope`; resolves with its release function (call it exactly once).
+   * @throws A2AClientError kind `bulkhead-rejected` when slots and queue are full; the scope's
+   * failure when it fails while queued (the call then leaves the queue).
    */
-  acquire(signal: AbortSignal): Promise<() => void> {
-    if (signal.aborted) return Promise.reject(signal.reason);
-    if (this.#active < this.#maxConcurrent) {
-      this.#active++;
-      return Promise.resolve(this.#releaser());
-    }
+  acquire(scope: CallScope): Promise<() => void> {
+    if (scope.failure) return Promise.reject(scope.failure);
+    const free = this.tryAcquire();
+    if (free) return Promise.resolve(free);
     if (this.#queue.length >= this.#maxQueued) {
       return Promise.reject(
         new A2AClientError({
@@ -51,21 +56,21 @@ export class Bulkhead {
         }),
       );
     }
-    return new Promise((resolve, reject) => {
-      const entry = {
-        grant: (): void => {
-          signal.removeEventListener('abort', onAbort);
-          this.#active++;
-          resolve(this.#releaser());
-        },
+    const entry: QueueEntry = { grant: () => undefined };
+    const granted = new Promise<() => void>((resolve) => {
+      entry.grant = (): void => {
+        this.#active++;
+        entry.release = this.#releaser();
+        resolve(entry.release);
       };
-      const onAbort = (): void => {
-        const index = this.#queue.indexOf(entry);
-        if (index >= 0) this.#queue.splice(index, 1);
-        reject(signal.reason);
-      };
-      signal.addEventListener('abort', onAbort, { once: true });
-      this.#queue.push(entry);
+    });
+    this.#queue.push(entry);
+    // Told synchronously when the scope cuts the wait: leave the queue, or hand back a slot granted
+    // a moment before (its grant would otherwise be dropped with the race).
+    return scope.race(granted, () => {
+      const index = this.#queue.indexOf(entry);
+      if (index >= 0) this.#queue.splice(index, 1);
+      else entry.release?.();
     });
   }
 

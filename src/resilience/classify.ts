@@ -28,7 +28,10 @@ export interface ClassifyContext {
 export const DEFAULT_RETRYABLE_RPC_CODES: ReadonlySet<number> = new Set([-32603, -32006]);
 /** HTTP statuses retryable by default. */
 export const DEFAULT_RETRYABLE_HTTP: ReadonlySet<number> = new Set([408, 425, 429, 500, 502, 503, 504]);
-/** Methods that resend the same `messageId` on a retry, so an ambiguous failure may be repeated. */
+/**
+ * Methods that are not idempotent but resend the same `messageId` on a retry: `retry: { ambiguous:
+ * true }` may repeat them after a failure that may have reached the agent.
+ */
 const SAME_MESSAGE_ID_METHODS: ReadonlySet<string> = new Set(['sendMessage', 'sendStreamingMessage']);
 
 /**
@@ -48,53 +51,69 @@ function statusIsHealthFailure(status: number | undefined): boolean {
 
 /**
  * Decides whether a failed attempt may be repeated, after how long, and whether it counts against
- * the agent's health. Precedence: an explicit "don't retry" from the server → an explicit hint (with
- * or without a delay) → the code table (JSON-RPC codes, HTTP statuses; overridable) → the transport
- * kind (failures before sending always retryable; ambiguous ones after sending only for idempotent
- * methods, or for `sendMessage`/`sendStreamingMessage` unless `ambiguous: false`). `aborted`,
- * `deadline-exceeded`, `invalid-response`, `unsupported`, `card`, `circuit-open`, `budget-exhausted`,
- * `bulkhead-rejected`, `insufficient-results` are never retried. Pure; never throws.
+ * the agent's health. Precedence:
+ * 1. an explicit "don't retry" from the server (`data.retryable: false`, `is_retriable: false`) → fatal;
+ * 2. an explicit hint (`retryable: true`, or a delay: Retry-After, `retry_after_ms`, RetryInfo, …) →
+ *    retried, for every method: the server says repeating is what it wants;
+ * 3. the code table (JSON-RPC codes, HTTP statuses; overridable) → a fatal code is fatal; a
+ *    retryable one is retried for idempotent methods, but for a method that is not idempotent it is
+ *    *ambiguous* (a bare −32603 or HTTP 500 may come after the agent ran: real servers do not
+ *    deduplicate by `messageId`);
+ * 4. the transport kind → failures that provably never sent the request (refused, DNS, connect
+ *    timeout, `phase: 'before-send'`) are retried for every method; failures after sending (read or
+ *    idle timeout, reset mid-response) are ambiguous.
+ *
+ * Ambiguous failures are retried for idempotent methods; for `sendMessage` / `sendStreamingMessage`
+ * only when the call opts in with `retry: { ambiguous: true }` (the same `messageId` is resent); for
+ * other non-idempotent methods never. `aborted`, `deadline-exceeded`, `invalid-response`,
+ * `unsupported`, `card`, `circuit-open`, `budget-exhausted`, `bulkhead-rejected`,
+ * `insufficient-results` are never retried. Health (`countsAsFailure`) does not depend on the method.
+ * Pure; never throws.
  */
 export function classify(error: A2AClientError, ctx: ClassifyContext): Classification {
   const remote = error.kind === 'http' || error.kind === 'json-rpc';
-  const health = remoteHealth(error, ctx);
   if (remote) {
+    const health = remoteHealth(error, ctx);
     const hints = hintsOf(error);
     if (hints.retryable === false) return { retryable: false, countsAsFailure: health, reason: `hint:no-retry(${hints.source ?? '?'})` };
     if (hints.retryAfterMs !== undefined) {
       return { retryable: true, delayMs: hints.retryAfterMs, countsAsFailure: health, reason: `hint:delay(${hints.source ?? '?'})` };
     }
     if (hints.retryable === true) return { retryable: true, countsAsFailure: health, reason: `hint:retry(${hints.source ?? '?'})` };
-    if (error.kind === 'json-rpc' && error.code !== undefined) {
-      return { retryable: codeRetryable(error.code, ctx.options), countsAsFailure: health, reason: `code:${error.code}` };
-    }
-    if (error.status !== undefined) {
-      return { retryable: codeRetryable(error.status, ctx.options), countsAsFailure: health, reason: `http:${error.status}` };
-    }
-    return { retryable: false, countsAsFailure: health, reason: `${error.kind}:no-code` };
+    const code = error.kind === 'json-rpc' && error.code !== undefined ? error.code : error.status;
+    if (code === undefined) return { retryable: false, countsAsFailure: health, reason: `${error.kind}:no-code` };
+    const what = error.kind === 'json-rpc' && error.code !== undefined ? `code:${code}` : `http:${code}`;
+    if (!codeRetryable(code, ctx.options)) return { retryable: false, countsAsFailure: health, reason: what };
+    return ambiguous(ctx, what, health);
   }
   switch (error.kind) {
     case 'connect-timeout':
       return { retryable: true, countsAsFailure: true, reason: 'transport:before-send' };
     case 'connection':
-      if (error.phase === 'before-send' || error.reason === 'refused' || error.reason === 'dns') {
+      if (error.phase === 'before-send' || (error.phase === undefined && (error.reason === 'refused' || error.reason === 'dns'))) {
         return { retryable: true, countsAsFailure: true, reason: 'transport:before-send' };
       }
-      return ambiguous(ctx, `connection:${error.reason ?? 'other'}`);
+      return ambiguous(ctx, `transport:after-send(connection:${error.reason ?? 'other'})`, true);
     case 'read-timeout':
     case 'idle-timeout':
-      return ambiguous(ctx, error.kind);
+      return ambiguous(ctx, `transport:after-send(${error.kind})`, true);
     default:
       return { retryable: false, countsAsFailure: false, reason: `kind:${error.kind}` };
   }
 }
 
-function ambiguous(ctx: ClassifyContext, what: string): Classification {
-  if (ctx.idempotent) return { retryable: true, countsAsFailure: true, reason: `transport:after-send(${what}):idempotent` };
-  if (SAME_MESSAGE_ID_METHODS.has(ctx.method) && ctx.options.ambiguous) {
-    return { retryable: true, countsAsFailure: true, reason: `transport:after-send(${what}):same-message-id` };
+/**
+ * A failure that may have happened after the agent acted on the request: retried for idempotent
+ * methods, for sends only with `ambiguous: true`, never for other non-idempotent methods.
+ */
+function ambiguous(ctx: ClassifyContext, what: string, health: boolean): Classification {
+  if (ctx.idempotent) return { retryable: true, countsAsFailure: health, reason: `${what}:idempotent` };
+  if (SAME_MESSAGE_ID_METHODS.has(ctx.method)) {
+    return ctx.options.ambiguous
+      ? { retryable: true, countsAsFailure: health, reason: `${what}:ambiguous-opt-in` }
+      : { retryable: false, countsAsFailure: health, reason: `${what}:ambiguous-send(may have reached the agent; opt in with retry.ambiguous)` };
   }
-  return { retryable: false, countsAsFailure: true, reason: `transport:after-send(${what}):not-idempotent` };
+  return { retryable: false, countsAsFailure: health, reason: `${what}:not-idempotent` };
 }
 
 /** Health failure for http / json-rpc errors: 5xx, 429, 408, or a JSON-RPC code the table calls retryable. */

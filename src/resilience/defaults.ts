@@ -9,7 +9,7 @@ export const DEFAULT_RETRY: RetryOptions = {
   baseDelayMs: 200,
   maxDelayMs: 5000,
   maxServerDelayMs: 30_000,
-  ambiguous: true,
+  ambiguous: false,
   retryableCodes: [],
   fatalCodes: [],
   budget: DEFAULT_BUDGET,
@@ -19,15 +19,17 @@ export const DEFAULT_RETRY: RetryOptions = {
 export const DEFAULT_BREAKER: CircuitBreakerOptions = { consecutiveFailures: 5, halfOpenAfterMs: 30_000 };
 
 /**
- * Client-level and call-level retry settings merged over the defaults; `false` at either level
- * means one attempt only (`maxAttempts: 1`).
+ * Client-level and call-level retry settings merged over the defaults. A per-call object wins over
+ * the client's settings, a client-level `false` included (the call's fields are merged over the
+ * defaults then); a per-call `false`, or a client-level `false` with no per-call settings, means one
+ * attempt only (`maxAttempts: 1`).
  */
 export function resolveRetry(
   client: false | Partial<RetryOptions> | undefined,
   call?: false | Partial<RetryOptions>,
 ): RetryOptions {
   const merged: RetryOptions = { ...DEFAULT_RETRY, ...(client || {}), ...(call || {}) };
-  if (client === false || call === false) merged.maxAttempts = 1;
+  if (call === false || (client === false && call === undefined)) merged.maxAttempts = 1;
   if (merged.budget !== false) merged.budget = { ...DEFAULT_BUDGET, ...merged.budget };
   return merged;
 }

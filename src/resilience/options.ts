@@ -1,4 +1,7 @@
-/** Retry settings. `retry: false` turns retries off (one attempt). */
+/**
+ * Retry settings. `retry: false` turns retries off (one attempt); a per-call `retry` object overrides a
+ * client-level `false`.
+ */
 export interface RetryOptions {
   /**
    * Total attempts, the first one included.
@@ -21,9 +24,14 @@ export interface RetryOptions {
    */
   maxServerDelayMs: number;
   /**
-   * Retry ambiguous failures after the request was sent (read timeout, reset mid-response) for
-   * `sendMessage` (same `messageId`) too. Idempotent methods are retried either way.
-   * @default true
+   * Repeat `sendMessage` / `sendStreamingMessage` (with the same `messageId`) after a failure that may
+   * have reached the agent: a read or idle timeout, a reset mid-response, or a retryable code without
+   * an explicit hint (a bare −32603, −32006, HTTP 500, 502, 503, 504, 408, 425, 429). Off by default
+   * because sends are not idempotent and real servers do not deduplicate by `messageId`: a repeated
+   * send may run the agent twice. Sends are retried regardless when the request provably never left
+   * (refused, DNS, connect timeout) or the server asked for a retry (`retryable: true`, a delay hint).
+   * Idempotent methods retry ambiguous failures either way; other non-idempotent methods never do.
+   * @default false
    */
   ambiguous: boolean;
   /**
@@ -77,11 +85,6 @@ export interface CircuitBreakerOptions {
    * @default 30000
    */
   halfOpenAfterMs: number;
-  /**
-   * State saved with `exportCircuit(origin)` (cockatiel `toJSON()`), to restore the breaker, e.g.
-   * across serverless invocations. Used only when this process has no breaker for the origin yet.
-   */
-  initialState?: unknown;
 }
 
 /** A structured event for logs, metrics and traces (`options.onEvent`, `diagnostics_channel`). */

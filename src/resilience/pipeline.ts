@@ -1,9 +1,11 @@
 import { isA2AClientError } from '../errors/a2a-client-error.js';
-import { AgentBreaker, breakerFor, markHealthFailure, type BreakerState } from './breaker.js';
-import { budgetFor, type RetryBudget } from './budget.js';
+import { CallScope } from '../transport/call-scope.js';
+import type { AgentState } from './agent-state.js';
+import { processAgentStates, type AgentStateStore } from './agent-state-store.js';
+import { markHealthFailure, type AgentBreaker, type BreakerListener, type BreakerState } from './breaker.js';
+import type { RetryBudget } from './budget.js';
 import { Bulkhead } from './bulkhead.js';
 import { classify } from './classify.js';
-import { DeadlineScope } from './deadline.js';
 import { DEFAULT_BREAKER, resolveRetry } from './defaults.js';
 import { emitEvent, type EventSink } from './events.js';
 import type { CircuitBreakerOptions, RetryOptions } from './options.js';
@@ -18,6 +20,8 @@ export interface ResilienceOptions {
   /** Calls that may wait for a slot. @default 0 */
   maxQueued?: number | undefined;
   onEvent?: EventSink | undefined;
+  /** Where the agent's breaker and retry budget live. @default the process-wide store */
+  store?: AgentStateStore | undefined;
 }
 
 /** One call through the pipeline. */
@@ -29,19 +33,19 @@ export interface ResilientCall {
   signal?: AbortSignal | undefined;
   /** Absolute deadline over every attempt and wait, in `performance.now()` ms. */
   deadline: number;
+  /** An enclosing scope (a resumed stream's): the call's scope opens inside it, and `signal` and `deadline` are not read. */
+  scope?: CallScope | undefined;
   /** Per-call retry override; `false` for one attempt. */
   retry?: false | Partial<RetryOptions> | undefined;
 }
 
-/** What one attempt gets: its 1-based number and a signal that fires on abort or at the deadline. */
+/**
+ * What one attempt gets: its 1-based number and the call's scope (its deadline and the caller's
+ * signal), to hand down to the request. An attempt that ignores the scope is still cut at the deadline.
+ */
 export interface AttemptInfo {
-  attempt: number;
-  /**
-   * Fires on abort or at the deadline. The pipeline creates it on first read (an `AbortSignal` costs
-   * ~1.5 µs on Node 20), so it is a getter: read or destructure it; a spread copy does not carry it.
-   * An attempt that ignores it is still cut at the deadline.
-   */
-  signal: AbortSignal;
+  readonly attempt: number;
+  readonly scope: CallScope;
 }
 
 /** One agent's resilience pipeline. */
@@ -53,7 +57,7 @@ export interface Resilience {
    * `budget-exhausted`, `bulkhead-rejected`, `circuit-open`.
    */
   execute<T>(call: ResilientCall, attempt: (a: AttemptInfo) => Promise<T>): Promise<T>;
-  /** The agent's breaker, or `undefined` when `circuitBreaker: false`. */
+  /** The agent's breaker now, or `undefined` when `circuitBreaker: false`. */
   readonly breaker: AgentBreaker | undefined;
   /** Breaker state (`closed` when there is no breaker). */
   breakerState(): BreakerState;
@@ -66,35 +70,53 @@ export interface Resilience {
 }
 
 /**
- * Builds the pipeline of one agent. The breaker and the retry budget are process-wide per
- * `agentKey` (the endpoint origin) and shared by every client of it; the bulkhead is per pipeline.
+ * Builds the pipeline of one agent. The breaker and the retry budget are per `agentKey` (the
+ * endpoint origin) in `options.store` (the process-wide store by default), shared by every client of
+ * it; the bulkhead is per pipeline. The store may drop the agent's state while it is idle (no call in
+ * flight, breaker closed): the next call then uses the origin's current state, as a fresh one would.
  * @param agentKey endpoint origin, e.g. `http://127.0.0.1:4000`.
  * @param agentName name put on errors and events.
  */
 export function createResilience(agentKey: string, agentName: string, options: ResilienceOptions = {}): Resilience {
   const onEvent = options.onEvent;
-  const breaker =
-    options.circuitBreaker === false ? undefined : breakerFor(agentKey, { ...DEFAULT_BREAKER, ...options.circuitBreaker });
-  const unlisten = breaker?.listen({
+  const store = options.store ?? processAgentStates;
+  const breakerOptions: CircuitBreakerOptions | undefined =
+    options.circuitBreaker === false ? undefined : { ...DEFAULT_BREAKER, ...options.circuitBreaker };
+  const listener: BreakerListener = {
     open: (retryAfterMs) => emitEvent(onEvent, { type: 'breaker-open', agent: agentName, retryAfterMs, at: Date.now() }, false),
     halfOpen: () => emitEvent(onEvent, { type: 'breaker-half-open', agent: agentName, at: Date.now() }, false),
     close: () => emitEvent(onEvent, { type: 'breaker-close', agent: agentName, at: Date.now() }, false),
-  });
+  };
+  let state: AgentState;
+  let breaker: AgentBreaker | undefined;
+  let unlisten: (() => void) | undefined;
+  let disposed = false;
+  /** Takes the origin's current state from the store (again, after an eviction). */
+  const attach = (): AgentState => {
+    unlisten?.();
+    state = store.get(agentKey);
+    breaker = breakerOptions === undefined ? undefined : state.breaker(breakerOptions);
+    unlisten = disposed ? undefined : breaker?.listen(listener);
+    return state;
+  };
+  state = attach();
+  const current = (): AgentState => (state.evicted ? attach() : state);
   const bulkhead =
     options.maxConcurrent !== undefined && options.maxConcurrent > 0 ? new Bulkhead(options.maxConcurrent, options.maxQueued ?? 0) : undefined;
-  const budget = budgetFor(agentKey);
   // Resolved once: most calls carry no retry override of their own.
   const clientRetry = resolveRetry(options.retry);
 
   const execute = <T>(call: ResilientCall, attempt: (a: AttemptInfo) => Promise<T>): Promise<T> => {
     try {
+      const agent = current();
       // Fast path: an open breaker refuses before any timer, slot or budget is touched.
       if (breaker?.isOpen()) {
         const open = breaker.openError().with({ agent: agentName, method: call.method });
         return Promise.reject(open.with({ attempts: [open] }));
       }
       const retry = call.retry === undefined ? clientRetry : resolveRetry(options.retry, call.retry);
-      const run = new PipelineRun(agentName, call, retry, retry.budget === false ? undefined : budget, onEvent, breaker, attempt);
+      const run = new PipelineRun(agentName, call, retry, retry.budget === false ? undefined : agent.budget, onEvent, breaker, attempt, agent);
+      agent.enter();
       return bulkhead ? withSlot(bulkhead, run) : runWithRetry(run);
     } catch (error) {
       return Promise.reject(error);
@@ -103,23 +125,36 @@ export function createResilience(agentKey: string, agentName: string, options: R
 
   return {
     execute,
-    breaker,
-    breakerState: () => breaker?.state ?? 'closed',
-    isOpen: () => breaker?.isOpen() ?? false,
+    get breaker() {
+      current();
+      return breaker;
+    },
+    breakerState: () => {
+      current();
+      return breaker?.state ?? 'closed';
+    },
+    isOpen: () => {
+      current();
+      return breaker?.isOpen() ?? false;
+    },
     retryOptions: (call) => resolveRetry(options.retry, call),
-    dispose: () => unlisten?.(),
+    dispose: () => {
+      disposed = true;
+      unlisten?.();
+      unlisten = undefined;
+    },
   };
 }
 
 /** Waits for a bulkhead slot under the call's scope, then runs the call; the slot is released when it ends. */
 async function withSlot<T>(bulkhead: Bulkhead, run: PipelineRun<T>): Promise<T> {
-  // A free slot needs no signal to wait on (and creating one costs more than the rest of the call).
   let release = run.scope.aborted ? undefined : bulkhead.tryAcquire();
   if (!release) {
     try {
-      release = await bulkhead.acquire(run.scope.signal);
+      release = await bulkhead.acquire(run.scope);
     } catch (error) {
       run.scope.dispose();
+      run.end();
       throw isA2AClientError(error) ? error.with({ agent: run.agent, method: run.method }) : error;
     }
   }
@@ -132,14 +167,15 @@ async function withSlot<T>(bulkhead: Bulkhead, run: PipelineRun<T>): Promise<T> 
 
 /**
  * One call in flight: what the retry loop needs, and its `run` — one attempt through the breaker,
- * cut at the deadline or on abort by the call's scope even when the attempt ignores its signal.
+ * cut at the deadline or on abort by the call's scope even when the attempt ignores the scope.
  */
 class PipelineRun<T> implements RetryRun<T> {
   readonly method: string;
   readonly idempotent: boolean;
-  readonly scope: DeadlineScope;
+  readonly scope: CallScope;
   readonly #breaker: AgentBreaker | undefined;
   readonly #attempt: (a: AttemptInfo) => Promise<T>;
+  readonly #state: AgentState;
 
   constructor(
     readonly agent: string,
@@ -149,12 +185,19 @@ class PipelineRun<T> implements RetryRun<T> {
     readonly onEvent: EventSink | undefined,
     breaker: AgentBreaker | undefined,
     attempt: (a: AttemptInfo) => Promise<T>,
+    state: AgentState,
   ) {
     this.method = call.method;
     this.idempotent = call.idempotent;
-    this.scope = new DeadlineScope(call.deadline, call.signal);
+    this.scope = new CallScope({ parent: call.scope, deadline: call.deadline, signal: call.signal });
     this.#breaker = breaker;
     this.#attempt = attempt;
+    this.#state = state;
+  }
+
+  /** The call ended: the agent's state is no longer in use by it. */
+  end(): void {
+    this.#state.leave();
   }
 
   run(n: number): Promise<T> {
@@ -164,7 +207,7 @@ class PipelineRun<T> implements RetryRun<T> {
   #once(n: number): Promise<T> {
     let outcome: Promise<T>;
     try {
-      outcome = this.#attempt(new Attempt(n, this.scope));
+      outcome = this.#attempt({ attempt: n, scope: this.scope });
     } catch (error) {
       outcome = Promise.reject(error);
     }
@@ -178,20 +221,4 @@ class PipelineRun<T> implements RetryRun<T> {
     // instead of closing (cockatiel closes on any error it is not told to count).
     else if (this.scope.aborted && this.#breaker?.state === 'half-open' && typeof error === 'object' && error !== null) markHealthFailure(error);
   };
-}
-
-/** The {@link AttemptInfo} of attempt `attempt`: its signal is the scope's, created on first read. */
-class Attempt implements AttemptInfo {
-  readonly #scope: DeadlineScope;
-
-  constructor(
-    readonly attempt: number,
-    scope: DeadlineScope,
-  ) {
-    this.#scope = scope;
-  }
-
-  get signal(): AbortSignal {
-    return this.#scope.signal;
-  }
 }

@@ -2,7 +2,7 @@ import { A2AClientError, isA2AClientError } from '../errors/a2a-client-error.js'
 import { retryDelay } from './backoff.js';
 import type { RetryBudget } from './budget.js';
 import { classify } from './classify.js';
-import { sleep, type CallScope } from './deadline.js';
+import type { CallScope } from '../transport/call-scope.js';
 import { emitEvent, type EventSink } from './events.js';
 import type { RetryOptions } from './options.js';
 
@@ -18,12 +18,14 @@ export interface RetryRun<T> {
   onEvent: EventSink | undefined;
   /** Runs attempt number `attempt` (1-based) through the breaker. */
   run(attempt: number): Promise<T>;
+  /** Called once when the run ends (success or final failure), after the scope is disposed. */
+  end?(): void;
 }
 
 /**
  * Runs attempts until one succeeds or the classified failure, `maxAttempts`, the retry budget, the
  * deadline or the caller's signal says stop. Waits are cut by the deadline and the signal; a wait
- * that would outlive the deadline is not started. Disposes `r.scope` when done.
+ * that would outlive the deadline is not started. Disposes `r.scope` and calls `r.end` when done.
  *
  * The first attempt runs without the loop's bookkeeping (closures, the attempts list), which is
  * only set up once it fails: most calls succeed at once.
@@ -43,18 +45,20 @@ export function runWithRetry<T>(r: RetryRun<T>): Promise<T> {
   return first.then(
     (value) => {
       r.scope.dispose();
+      r.end?.();
       return value;
     },
     (error: unknown) => retryAfterFailure(r, error, started),
   );
 }
 
-/** The retry loop from the failure `firstError` of attempt 1 on; disposes the scope when it ends. */
+/** The retry loop from the failure `firstError` of attempt 1 on; disposes the scope and ends the run when it ends. */
 async function retryAfterFailure<T>(r: RetryRun<T>, firstError: unknown, started: number): Promise<T> {
   try {
     return await retryLoop(r, firstError, started);
   } finally {
     r.scope.dispose();
+    r.end?.();
   }
 }
 
@@ -94,8 +98,8 @@ async function retryLoop<T>(r: RetryRun<T>, firstError: unknown, started: number
   for (let attempt = 1; ; attempt++) {
     if (!isA2AClientError(raw)) throw raw;
     const error: A2AClientError = raw;
-    if (r.scope.signal.aborted) {
-      const reason = stopReason(r.scope.signal);
+    const reason = r.scope.failure;
+    if (reason) {
       // The attempt may have been cut by the scope itself: its error is then the reason, not an attempt's.
       if (error !== reason) attempts.push(error);
       throw stopped(reason, attempts.at(-1));
@@ -117,9 +121,9 @@ async function retryLoop<T>(r: RetryRun<T>, firstError: unknown, started: number
     }
     emitEvent(r.onEvent, { type: 'retry', agent: r.agent, method: r.method, attempt, delayMs, reason: c.reason, error, at: Date.now() });
     try {
-      await sleep(delayMs, r.scope.signal);
+      await r.scope.sleep(delayMs);
     } catch {
-      throw stopped(stopReason(r.scope.signal), error);
+      throw stopped(r.scope.failure ?? wrapped('aborted', 'The call was aborted', error), error);
     }
     try {
       return await r.run(attempt + 1);
@@ -129,9 +133,3 @@ async function retryLoop<T>(r: RetryRun<T>, firstError: unknown, started: number
   }
 }
 
-/** The scope signal's reason as an A2AClientError (`aborted` or `deadline-exceeded`). */
-function stopReason(signal: AbortSignal): A2AClientError {
-  const reason: unknown = signal.reason;
-  if (isA2AClientError(reason)) return reason;
-  return new A2AClientError({ kind: 'aborted', message: 'The call was aborted', cause: reason });
-}

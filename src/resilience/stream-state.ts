@@ -8,95 +8,72 @@ import {
   type TaskStatus,
 } from '../protocol/model.js';
 
-/** The identity of a status: state + timestamp + message id. Two updates with the same key are one update. */
-function statusKey(status: TaskStatus): string {
-  return `${status.state}|${status.timestamp ?? ''}|${status.message?.messageId ?? ''}`;
-}
-
-function samePart(a: Part, b: Part): boolean {
-  if (a === b) return true;
-  if (a.kind === 'text' && b.kind === 'text' && a.text !== b.text) return false;
-  return JSON.stringify(a) === JSON.stringify(b);
-}
-
-/** Delivered parts kept per artifact for comparing with a snapshot; older ones are only counted. */
-export const KEPT_PARTS = 32;
-
 /**
- * What was delivered of one artifact: how many parts, and the last {@link KEPT_PARTS} of them. Memory
- * stays flat however long the stream; a snapshot is checked against the kept tail (an artifact the
- * server rewrote before that tail is not detected as rewritten).
+ * Content units of `parts`: one per character of a text part, one per other part. A position counted
+ * in units is the same whether a server keeps every appended chunk as a part of its own (the official
+ * SDKs) or merges appended text into one growing part.
  */
-export class DeliveredParts {
-  /** Parts delivered so far. */
-  count = 0;
-  #tail: Part[] = [];
-
-  /** A record of `parts` delivered. */
-  static of(parts: readonly Part[]): DeliveredParts {
-    const d = new DeliveredParts();
-    d.replace(parts);
-    return d;
+export function unitsOf(parts: readonly Part[]): number {
+  let units = 0;
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i] as Part;
+    units += part.kind === 'text' ? part.text.length : 1;
   }
-
-  /** The last delivered parts (at most {@link KEPT_PARTS}), oldest first. */
-  get tail(): readonly Part[] {
-    return this.#tail.length > KEPT_PARTS ? this.#tail.slice(-KEPT_PARTS) : this.#tail;
-  }
-
-  /** Records appended parts. */
-  append(parts: readonly Part[]): void {
-    this.count += parts.length;
-    for (const part of parts) this.#tail.push(part);
-    // Trimmed in steps of KEPT_PARTS, so appending stays O(1) per part.
-    if (this.#tail.length >= 2 * KEPT_PARTS) this.#tail = this.#tail.slice(-KEPT_PARTS);
-  }
-
-  /** Records the artifact's parts as replaced by `parts`. */
-  replace(parts: readonly Part[]): void {
-    this.count = parts.length;
-    this.#tail = parts.slice(-KEPT_PARTS);
-  }
-
-  /** True when the last delivered parts are `parts` (a live chunk a snapshot already delivered). */
-  endsWith(parts: readonly Part[]): boolean {
-    const tail = this.tail;
-    if (parts.length === 0 || parts.length > tail.length) return false;
-    const offset = tail.length - parts.length;
-    return parts.every((part, i) => {
-      const other = tail[offset + i];
-      return other !== undefined && samePart(other, part);
-    });
-  }
+  return units;
 }
 
 /**
- * The parts of `current` not yet delivered: `[]` when nothing is new, `'replace'` when the delivered
- * parts are not a prefix of `current` (the artifact was rewritten; checked over the kept tail). A last
- * text part that grew is sent as its new suffix only.
+ * The parts of `parts` after its first `units` content units (see {@link unitsOf}): the unseen
+ * suffix of a partly delivered text part (with that part's other fields), then every later part.
+ * Decided by position only, never by content.
  */
-export function newParts(delivered: DeliveredParts, current: readonly Part[]): Part[] | 'replace' {
-  const count = delivered.count;
-  if (current.length < count) return 'replace';
-  const tail = delivered.tail;
-  const first = count - tail.length;
-  for (let i = first; i < count; i++) {
-    const a = tail[i - first];
-    const b = current[i];
-    if (a === undefined || b === undefined) return 'replace';
-    if (samePart(a, b)) continue;
-    if (i === count - 1 && a.kind === 'text' && b.kind === 'text' && b.text.startsWith(a.text)) {
-      return [{ ...b, text: b.text.slice(a.text.length) }, ...current.slice(i + 1)];
+export function partsAfter(parts: readonly Part[], units: number): Part[] {
+  let skip = units;
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i] as Part;
+    const size = part.kind === 'text' ? part.text.length : 1;
+    if (skip === 0) return parts.slice(i);
+    if (skip < size && part.kind === 'text') {
+      // Only a text part can be partly delivered (any other part is one unit).
+      const rest: Part[] = [{ ...part, text: part.text.slice(skip) }];
+      for (let j = i + 1; j < parts.length; j++) rest.push(parts[j] as Part);
+      return rest;
     }
-    return 'replace';
+    skip -= size;
   }
-  return current.slice(count);
+  return [];
 }
 
 /**
- * What a resumed stream has already delivered, so a resubscribe's snapshot (or a polled task) yields
- * only what is new: status updates are deduplicated by state + timestamp + message id, artifacts by
- * `artifactId` and their parts so far (appended chunks are compared as a prefix).
+ * The identity of a status, to tell a snapshot's status from the one last delivered: state,
+ * timestamp, message id, and the message's size (a message that grew under the same id and
+ * timestamp is a new status). Errs towards "new": a repeat costs one redundant event, a wrong
+ * "same" would lose an update.
+ */
+function statusKey(status: TaskStatus): string {
+  const message = status.message;
+  if (!message) return `${status.state}|${status.timestamp ?? ''}`;
+  return `${status.state}|${status.timestamp ?? ''}|${message.messageId}|${message.parts.length}|${unitsOf(message.parts)}`;
+}
+
+function settles(status: TaskStatus): boolean {
+  return TERMINAL_STATES.has(status.state) || INTERRUPTED_STATES.has(status.state);
+}
+
+/**
+ * What a stream has delivered, as positions, so that a resubscribe's Task snapshot (or a polled task)
+ * yields exactly what is new. Per artifact it keeps one number — the content units delivered (see
+ * {@link unitsOf}) — never content, so memory stays flat however long the stream, and a chunk that
+ * repeats earlier text is never mistaken for a duplicate.
+ *
+ * Live events are always delivered (the spec sends a resubscribe's snapshot first, then only later
+ * updates) and move the positions with A2A's `append` rule: `append: true` extends the artifact,
+ * anything else replaces it. A snapshot artifact is reconciled by position: never seen → delivered
+ * whole (`append: false`); shorter than what was delivered (the server replaced it) → delivered whole
+ * once (`append: false`); longer → only the parts past the position (and the unseen end of a partly
+ * delivered text part), `append: true`; the same size → nothing. A replacement during the gap that
+ * leaves the artifact at least as long as what was delivered cannot be told from an extension
+ * without comparing content, and is taken as one.
  */
 export class StreamState {
   taskId: string | undefined;
@@ -105,67 +82,46 @@ export class StreamState {
   done = false;
   /** Events delivered so far. */
   delivered = 0;
-  readonly #seenStatus = new Set<string>();
-  readonly #artifacts = new Map<string, DeliveredParts>();
+  /** Content units delivered per artifact id, except the last updated artifact's (below). */
+  readonly #units = new Map<string, number>();
+  /** A stream usually extends one artifact: its position is kept out of the map. */
   #lastId: string | undefined;
-  #lastParts: DeliveredParts | undefined;
-  /** Artifacts whose content a snapshot refreshed since their last live chunk. */
-  readonly #refreshed = new Set<string>();
+  #lastUnits = 0;
+  /** The identity of the status last delivered ({@link statusKey}; kept as a string, so a caller mutating a delivered event cannot change it). */
+  #status: string | undefined;
 
-  /** Takes a live event; returns what to deliver (the event, or nothing when it is a duplicate). */
-  live(event: StreamEvent): StreamEvent[] {
-    return this.accept(event) ? [event] : [];
-  }
-
-  /** Takes a live event; true when it is to be delivered, false for a duplicate. */
-  accept(event: StreamEvent): boolean {
+  /** Records a live event as delivered (a live event is never a duplicate: it is always delivered). */
+  accept(event: StreamEvent): void {
+    this.delivered++;
     switch (event.kind) {
       case 'message':
         this.done = true;
-        return this.#deliverOne();
+        return;
       case 'task':
         this.#ids(event.id, event.contextId);
-        this.#seenStatus.add(statusKey(event.status));
-        for (const artifact of event.artifacts ?? []) this.#replaceArtifact(artifact.artifactId, artifact.parts);
-        this.#settle(event.status);
-        return this.#deliverOne();
-      case 'status-update': {
+        for (const artifact of event.artifacts ?? []) this.#set(artifact.artifactId, unitsOf(artifact.parts));
+        this.#setStatus(event.status);
+        return;
+      case 'status-update':
         this.#ids(event.taskId, event.contextId);
-        const key = statusKey(event.status);
-        this.#settle(event.status);
+        this.#setStatus(event.status);
         if (event.final === true) this.done = true;
-        if (this.#seenStatus.has(key)) return false;
-        this.#seenStatus.add(key);
-        return this.#deliverOne();
-      }
+        return;
       case 'artifact-update': {
         this.#ids(event.taskId, event.contextId);
         const id = event.artifact.artifactId;
-        // A stream usually appends to one artifact: the last one is kept in front of the map.
-        let delivered = id === this.#lastId ? this.#lastParts : this.#artifacts.get(id);
-        if (delivered === undefined) {
-          delivered = new DeliveredParts();
-          this.#artifacts.set(id, delivered);
-        }
-        this.#lastId = id;
-        this.#lastParts = delivered;
-        const refreshed = this.#refreshed.size > 0 && this.#refreshed.delete(id);
-        const parts = event.artifact.parts;
-        if (event.append === true) {
-          if (refreshed && delivered.endsWith(parts)) return false;
-          delivered.append(parts);
-        } else {
-          if (refreshed && delivered.count === parts.length && delivered.endsWith(parts)) return false;
-          delivered.replace(parts);
-        }
-        return this.#deliverOne();
+        const units = unitsOf(event.artifact.parts);
+        if (id !== this.#lastId) this.#focus(id);
+        this.#lastUnits = event.append === true ? this.#lastUnits + units : units;
+        return;
       }
     }
   }
 
   /**
    * Takes a task snapshot (from a resubscribe or `getTask`); returns the events that bring the
-   * caller up to date: artifact updates first, then the status when it is new.
+   * caller up to date: artifact updates first, then the status when it differs from the last one
+   * delivered.
    */
   snapshot(task: Task): StreamEvent[] {
     this.#ids(task.id, task.contextId);
@@ -175,49 +131,45 @@ export class StreamState {
       if (update) out.push(update);
     }
     const key = statusKey(task.status);
-    if (!this.#seenStatus.has(key)) {
-      this.#seenStatus.add(key);
-      const terminal = TERMINAL_STATES.has(task.status.state) || INTERRUPTED_STATES.has(task.status.state);
-      out.push({ kind: 'status-update', taskId: task.id, contextId: task.contextId, status: task.status, final: terminal });
+    if (key !== this.#status) {
+      this.#status = key;
+      out.push({ kind: 'status-update', taskId: task.id, contextId: task.contextId, status: task.status, final: settles(task.status) });
     }
-    this.#settle(task.status);
-    return this.#deliver(out);
+    if (settles(task.status)) this.done = true;
+    this.delivered += out.length;
+    return out;
   }
 
   #artifactDiff(task: Task, artifact: Artifact): StreamEvent | undefined {
     const id = artifact.artifactId;
-    const emitted = this.#artifacts.get(id);
-    this.#replaceArtifact(id, artifact.parts);
-    this.#refreshed.add(id);
+    const delivered = id === this.#lastId ? this.#lastUnits : this.#units.get(id);
+    const units = unitsOf(artifact.parts);
+    if (delivered === units) return undefined;
+    this.#set(id, units);
     const base = { kind: 'artifact-update' as const, taskId: task.id, contextId: task.contextId };
-    if (emitted === undefined) return artifact.parts.length === 0 ? undefined : { ...base, artifact, append: false };
-    const diff = newParts(emitted, artifact.parts);
-    if (diff === 'replace') return { ...base, artifact, append: false };
-    if (diff.length === 0) return undefined;
-    return { ...base, artifact: { ...artifact, parts: diff }, append: true };
+    if (delivered === undefined || units < delivered) return { ...base, artifact, append: false };
+    return { ...base, artifact: { ...artifact, parts: partsAfter(artifact.parts, delivered) }, append: true };
   }
 
-  #replaceArtifact(id: string, parts: readonly Part[]): void {
-    this.#artifacts.set(id, DeliveredParts.of(parts));
-    if (this.#lastId === id) this.#lastId = undefined;
+  /** Makes `id` the last updated artifact (0 units when new), parking the previous one in the map. */
+  #focus(id: string): void {
+    if (this.#lastId !== undefined) this.#units.set(this.#lastId, this.#lastUnits);
+    this.#lastId = id;
+    this.#lastUnits = this.#units.get(id) ?? 0;
+  }
+
+  #set(id: string, units: number): void {
+    if (id === this.#lastId) this.#lastUnits = units;
+    else this.#units.set(id, units);
+  }
+
+  #setStatus(status: TaskStatus): void {
+    this.#status = statusKey(status);
+    if (settles(status)) this.done = true;
   }
 
   #ids(taskId: string, contextId: string): void {
     this.taskId ??= taskId;
     this.contextId ??= contextId;
-  }
-
-  #settle(status: TaskStatus): void {
-    if (TERMINAL_STATES.has(status.state) || INTERRUPTED_STATES.has(status.state)) this.done = true;
-  }
-
-  #deliverOne(): true {
-    this.delivered++;
-    return true;
-  }
-
-  #deliver(events: StreamEvent[]): StreamEvent[] {
-    this.delivered += events.length;
-    return events;
   }
 }

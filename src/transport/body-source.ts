@@ -1,3 +1,5 @@
+import { ignoreLate } from '../util/ignore-late.js';
+
 /**
  * A response body as the shared reading code sees it, whichever engine produced it: pull the next
  * chunk, or destroy the stream (which closes the connection if the body is unread).
@@ -8,8 +10,8 @@ export interface BodySource {
   /** Stops reading and releases the connection. Never throws. */
   destroy(): void;
   /**
-   * True when `next()` rejects by itself as soon as the request's watchdog fires, so readers need
-   * not race it against the watchdog.
+   * True when `next()` rejects by itself as soon as the request's scope fails, so readers need
+   * not race it against the scope.
    */
   readonly watched: boolean;
 }
@@ -139,7 +141,7 @@ export function webStreamSource(stream: ReadableStream<Uint8Array> | null): Body
     destroy() {
       if (done) return;
       done = true;
-      reader.cancel().catch(() => undefined);
+      reader.cancel().catch(ignoreLate);
     },
   };
 }

@@ -1,4 +1,5 @@
 import type { Dispatcher } from 'undici';
+import type { CallScope } from './call-scope.js';
 
 /** The four timeout layers. Each fires as its own error kind. */
 export interface Timeouts {
@@ -41,7 +42,9 @@ export interface Limits {
    */
   maxResponseBytes: number;
   /**
-   * Largest single SSE event; beyond it the stream fails with `invalid-response`.
+   * Largest single SSE event, in bytes as received: its lines and their line ends (comments included),
+   * from the blank line before it to the one that ends it. Beyond it the stream fails with
+   * `invalid-response` (field `event`), after the events before it; however the stream is chunked.
    * @default 4 MiB
    */
   maxEventBytes: number;
@@ -60,15 +63,13 @@ export interface EngineRequest {
   /** Header names in lower case. */
   headers: Record<string, string>;
   body?: string;
-  /** The caller's signal. When it fires the request ends at once with kind `aborted`. */
-  signal?: AbortSignal;
-  /** Per-attempt timers. `totalMs` is not read here: see `deadline`. */
-  timeouts: Pick<Timeouts, 'connectMs' | 'readMs' | 'streamIdleMs'>;
   /**
-   * Absolute end of the whole call, in `performance.now()` milliseconds. Reaching it ends the request
-   * with kind `deadline-exceeded`. Absent: no deadline.
+   * The call's scope (its deadline and the caller's signal): when it fails the request ends at once,
+   * with kind `deadline-exceeded` or `aborted` and the phase it reached.
    */
-  deadline?: number;
+  scope?: CallScope;
+  /** Per-attempt timers. `totalMs` is not read here: the deadline is the `scope`'s. */
+  timeouts: Pick<Timeouts, 'connectMs' | 'readMs' | 'streamIdleMs'>;
   limits: Limits;
 }
 
@@ -100,26 +101,18 @@ export interface EngineResponse {
    */
   text(): Promise<string>;
   /**
-   * The body as SSE events, in the batches one network read completed (never empty). Same bounds as
-   * {@link events}.
-   * @throws A2AClientError
-   */
-  batches(): AsyncIterableIterator<readonly SseEvent[]>;
-  /**
    * The body as SSE events decoded by `decode`, one network read at a time, inside the read loop (no
-   * layer in between): the form the protocol layer reads. A batch's `failure` is thrown after its
-   * items; the transport's own errors pass through `onError` first. Same bounds as {@link events};
-   * `return()` closes the connection even before the first read.
-   * @throws A2AClientError, or what `decode` reports and `onError` returns.
+   * layer in between). Each gap is bounded by `timeouts.streamIdleMs` (`idle-timeout`), each event
+   * by `limits.maxEventBytes` (`invalid-response`). A batch's `failure` is thrown after its items;
+   * every failure (the transport's own and a batch's) passes through `onError` first. `return()`
+   * (a `break`) closes the connection, even before the first read.
+   * @throws What `onError` returns for an A2AClientError or a batch's failure.
    */
   decoded<T>(decode: (events: readonly SseEvent[]) => DecodedBatch<T>, onError?: (error: unknown) => unknown): AsyncIterableIterator<T[]>;
   /**
-   * The body as SSE events. Each gap is bounded by `timeouts.streamIdleMs` (`idle-timeout`); each
-   * event by `limits.maxEventBytes` (`invalid-response`). Stopping early (`break`) closes the connection.
-   * @throws A2AClientError
+   * The `id:` of the last event delivered with one (SSE keeps it across events). An `id:` in a block
+   * without `data` delivers no event and is not seen here.
    */
-  events(): AsyncIterableIterator<SseEvent>;
-  /** The last `id:` seen on this stream so far (SSE keeps it across events). */
   readonly lastEventId: string | undefined;
   /** Releases the response without reading it (closes the connection if the body is unread). */
   close(): Promise<void>;

@@ -2,7 +2,8 @@ import type { EngineRequest, EngineResponse, HttpEngine } from './engine.js';
 import { webStreamSource } from './body-source.js';
 import { normalizeTransportError } from './normalize-error.js';
 import { StreamedResponse } from './streamed-response.js';
-import { Watchdog } from './watchdog.js';
+import { CallScope } from './call-scope.js';
+import { ignoreLate } from '../util/ignore-late.js';
 
 /** A WHATWG fetch, or `'global'` for `globalThis.fetch` looked up at each call (msw patches it). */
 export type FetchSource = typeof globalThis.fetch | 'global';
@@ -14,6 +15,11 @@ export type FetchSource = typeof globalThis.fetch | 'global';
  * abort or deadline before headers is `after-send` unless the error code proves otherwise. Redirects
  * are not followed (`redirect: 'manual'`), as with `undici.request`. Body, stream, deadline and
  * abort handling are the same code as the undici engine's.
+ *
+ * Ending a request early (timeout, deadline, abort, oversize, `break`) closes its connection at once on
+ * every Node version. The connection pool is the fetch's own: Node 20 and 22's built-in fetch (undici 6)
+ * then opens one spare connection to the origin that carries nothing and closes it after its 4 s
+ * keep-alive timeout (Node 24's closes it at once); the next request to that origin may reuse it.
  */
 export class FetchEngine implements HttpEngine {
   readonly name = 'fetch';
@@ -29,32 +35,32 @@ export class FetchEngine implements HttpEngine {
    * @throws A2AClientError `read-timeout`, `deadline-exceeded`, `aborted`, `connection`.
    */
   async send(req: EngineRequest): Promise<EngineResponse> {
-    const watchdog = new Watchdog({ signal: req.signal, deadline: req.deadline });
-    watchdog.arm('read-timeout', Math.max(req.timeouts.connectMs, req.timeouts.readMs));
+    const scope = new CallScope({ parent: req.scope, request: true });
+    scope.arm('read-timeout', Math.max(req.timeouts.connectMs, req.timeouts.readMs));
     const fetchFn = this.#fetch === 'global' ? globalThis.fetch : this.#fetch;
     let pending: Promise<Response>;
     try {
-      const init: RequestInit = { method: req.method, headers: req.headers, signal: watchdog.signal, redirect: 'manual' };
+      const init: RequestInit = { method: req.method, headers: req.headers, signal: scope.signal, redirect: 'manual' };
       if (req.body !== undefined) init.body = req.body;
-      pending = watchdog.failure ? Promise.reject(watchdog.failure) : fetchFn(req.url, init);
+      pending = scope.failure ? Promise.reject(scope.failure) : fetchFn(req.url, init);
       // Fetch cannot say whether the request reached the server: from here on assume it may have.
-      if (watchdog.failure === undefined) watchdog.sent = true;
+      if (scope.failure === undefined) scope.sent = true;
     } catch (error) {
       pending = Promise.reject(error);
     }
     try {
-      const res = await watchdog.race(pending);
-      watchdog.disarm();
+      const res = await scope.race(pending);
+      scope.disarm();
       const headers: Record<string, string> = {};
       res.headers.forEach((value, name) => {
         headers[name.toLowerCase()] = value;
       });
-      return new StreamedResponse({ status: res.status, headers, source: webStreamSource(res.body), watchdog, request: req });
+      return new StreamedResponse({ status: res.status, headers, source: webStreamSource(res.body), scope, request: req });
     } catch (error) {
-      watchdog.dispose();
-      pending.then((late) => late.body?.cancel(), () => undefined).catch(() => undefined);
+      scope.dispose();
+      pending.then((late) => late.body?.cancel(), ignoreLate).catch(ignoreLate);
       // Only codes that prove nothing was sent (refused, DNS, TLS) give `before-send`.
-      throw watchdog.failure ?? normalizeTransportError(error, watchdog.sent);
+      throw scope.failure ?? normalizeTransportError(error, scope.sent);
     }
   }
 

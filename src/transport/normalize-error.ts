@@ -1,7 +1,8 @@
 import { A2AClientError, isA2AClientError } from '../errors/a2a-client-error.js';
 import type { ConnectionReason, FailurePhase } from '../errors/kinds.js';
 
-const TLS_CODES = new Set([
+/** TLS codes only the handshake produces (certificate checks, handshake timeout): nothing was sent yet. */
+const TLS_HANDSHAKE_CODES = new Set([
   'CERT_HAS_EXPIRED',
   'CERT_NOT_YET_VALID',
   'DEPTH_ZERO_SELF_SIGNED_CERT',
@@ -12,18 +13,26 @@ const TLS_CODES = new Set([
   'ERR_TLS_CERT_ALTNAME_INVALID',
   'ERR_TLS_HANDSHAKE_TIMEOUT',
   'ERR_SSL_WRONG_VERSION_NUMBER',
-  'EPROTO',
 ]);
 
-/** Codes whose failure certainly happened before anything was sent. */
+/** Codes that can only come from opening a connection: nothing was sent, whatever `sent` says. */
 const BEFORE_SEND: Readonly<Record<string, ConnectionReason>> = {
   ECONNREFUSED: 'refused',
   ENOTFOUND: 'dns',
   EAI_AGAIN: 'dns',
   EAI_FAIL: 'dns',
+  EADDRNOTAVAIL: 'other',
+};
+
+/**
+ * Codes usually seen while connecting that an established connection can also report (an ICMP
+ * unreachable or a TCP retransmission timeout after the request went out): `before-send` only when
+ * the request had provably not reached a socket.
+ */
+const MOSTLY_CONNECTING: Readonly<Record<string, ConnectionReason>> = {
   EHOSTUNREACH: 'other',
   ENETUNREACH: 'other',
-  EADDRNOTAVAIL: 'other',
+  ETIMEDOUT: 'other',
 };
 
 /** Codes for a connection that broke; whether the request was sent depends on the phase. */
@@ -56,14 +65,16 @@ export function errorCodes(error: unknown): string[] {
 /**
  * Turns an error from undici or a WHATWG fetch into an {@link A2AClientError} of kind `connection`
  * (or a timeout kind for undici's own timers), matching on `code` along the `cause` chain, never on
- * the message. `sent` says whether the request had reached a socket. An `A2AClientError` is returned as is.
+ * the message. `sent` says whether the request may have reached a socket (when unsure, pass `true`):
+ * `phase: 'before-send'` is only claimed when it is provable — from `sent: false`, or from a code that
+ * only connecting can produce (refused, DNS). An `A2AClientError` is returned as is.
  */
 export function normalizeTransportError(error: unknown, sent: boolean): A2AClientError {
   if (isA2AClientError(error)) return error;
   const codes = errorCodes(error);
   const afterSend: FailurePhase = sent ? 'after-send' : 'before-send';
   for (const code of codes) {
-    if (code === 'UND_ERR_CONNECT_TIMEOUT' || code === 'ETIMEDOUT') {
+    if (code === 'UND_ERR_CONNECT_TIMEOUT' || (code === 'ETIMEDOUT' && !sent)) {
       return new A2AClientError({ kind: 'connect-timeout', message: 'Opening the connection timed out', cause: error, phase: 'before-send' });
     }
     if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') {
@@ -74,9 +85,11 @@ export function normalizeTransportError(error: unknown, sent: boolean): A2AClien
   for (const code of [...codes].reverse()) {
     const before = BEFORE_SEND[code];
     if (before !== undefined) return connectionError(error, before, 'before-send', code);
-    if (TLS_CODES.has(code) || code.startsWith('ERR_TLS_') || code.startsWith('ERR_SSL_')) {
-      return connectionError(error, 'tls', 'before-send', code);
-    }
+    const connecting = MOSTLY_CONNECTING[code];
+    if (connecting !== undefined) return connectionError(error, connecting, afterSend, code);
+    if (TLS_HANDSHAKE_CODES.has(code)) return connectionError(error, 'tls', 'before-send', code);
+    // Other TLS failures (EPROTO, a bad record) can break an established session too.
+    if (code === 'EPROTO' || code.startsWith('ERR_TLS_') || code.startsWith('ERR_SSL_')) return connectionError(error, 'tls', afterSend, code);
   }
   for (const code of [...codes].reverse()) {
     const broken = BROKEN[code];

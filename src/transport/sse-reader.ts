@@ -2,98 +2,79 @@ import { StringDecoder } from 'node:string_decoder';
 import { createParser } from 'eventsource-parser';
 import { A2AClientError } from '../errors/a2a-client-error.js';
 import type { SseEvent } from './engine.js';
-
-/**
- * UTF-8 size of what follows the last blank line (an event boundary) in `text`. Every blank line
- * contains `\n\n`, `\n\r` or `\r\r`; once one is found near the end, the others are only looked
- * for after it, so a chunk is not scanned whole for a line-end style it does not use.
- */
-function bytesAfterBlankLine(text: string): number {
-  let end = -1;
-  for (const boundary of BOUNDARIES) end = lastIndexAfter(text, boundary, end);
-  return Buffer.byteLength(end < 0 ? text : text.slice(end + 2));
-}
-
-const BOUNDARIES = ['\n\n', '\n\r', '\r\r'] as const;
-
-/** The last index of `needle` in `text` if it is after `from` (else `from`): searched forward from `from` when that is known. */
-function lastIndexAfter(text: string, needle: string, from: number): number {
-  if (from < 0) return text.lastIndexOf(needle);
-  let last = from;
-  for (let i = text.indexOf(needle, from + 1); i >= 0; i = text.indexOf(needle, i + 1)) last = i;
-  return last;
-}
-
-/** UTF-8 size of what follows the last line end in `text`. */
-function bytesAfterLineEnd(text: string): number {
-  const end = Math.max(text.lastIndexOf('\n'), text.lastIndexOf('\r'));
-  return Buffer.byteLength(text.slice(end + 1));
-}
+import { SseEventCap } from './sse-event-cap.js';
 
 const NONE: readonly SseEvent[] = Object.freeze([]);
+const EMPTY = new Uint8Array(0);
+const LF = 0x0a;
+const CR = 0x0d;
+/** The UTF-8 byte-order mark. */
+const BOM = [0xef, 0xbb, 0xbf] as const;
 
-/** Incremental SSE framing over raw bytes, with a cap on the size of one event. */
+/** The bytes as a Buffer (a view, not a copy), as StringDecoder takes them. */
+function asBuffer(bytes: Uint8Array): Buffer {
+  return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
+
+/**
+ * Incremental SSE framing over raw bytes, as the WHATWG `EventSource` parses a stream: lines end in
+ * CRLF, CR or LF in any mix, split at any byte; a leading byte-order mark is dropped; a blank line
+ * dispatches the event (`data:` lines joined with `\n`), unless it has no `data` field; comments and
+ * unknown fields are ignored. At the end of the stream an event without its blank line is discarded,
+ * as the spec says; a final blank line made of a lone CR counts (nothing can follow it). One event
+ * is capped at `maxEventBytes` (see {@link SseEventCap} for how it is measured).
+ */
 export class SseFramer {
   // StringDecoder keeps a multi-byte character split across chunks, like TextDecoder's stream mode,
   // at a sixth of its cost per chunk.
   readonly #decoder = new StringDecoder('utf8');
-  #first = true;
+  /** Bytes at the start of the stream that may be a byte-order mark; `undefined` once past it. */
+  #head: Buffer | undefined = Buffer.alloc(0);
+  /** The text fed last ended with a CR (fed as CRLF): a LF starting the next text is that CR's. */
+  #afterCr = false;
   #queue: SseEvent[] = [];
   readonly #parser;
+  readonly #cap: SseEventCap;
   readonly #maxEventBytes: number;
-  #pendingBytes = 0;
-  #sawEvent = false;
   #overflow: A2AClientError | undefined;
-  #sawComment = false;
-  /** The last `id:` seen so far (kept across events, as EventSource does). */
+  /** The last `id:` of a dispatched event (kept across events, as EventSource does). */
   lastEventId: string | undefined;
 
-  /** `maxEventBytes` bounds the bytes buffered for one event. */
+  /** `maxEventBytes` bounds the bytes of one event. */
   constructor(maxEventBytes: number) {
     this.#maxEventBytes = maxEventBytes;
+    this.#cap = new SseEventCap(maxEventBytes);
     this.#parser = createParser({
       onEvent: (message) => {
-        this.#sawEvent = true;
         if (message.id !== undefined) this.lastEventId = message.id;
         // The parser's own object already has the SseEvent shape: queued as is.
         this.#queue.push(message);
       },
-      onComment: () => {
-        this.#sawComment = true;
-      },
     });
+    // The parser strips "ï»¿" (a byte-order mark decoded as Latin-1) from its first input; the text it
+    // gets is already decoded, and the BOM already dropped (#afterBom). An empty first feed turns that off.
+    this.#parser.feed('');
   }
 
   /**
-   * Feeds bytes (`undefined` = end of stream) and returns the events completed so far.
+   * Feeds bytes (`undefined` = end of stream) and returns the events completed so far. When an event
+   * outgrows the cap, the events before it are returned first and the next call (or {@link checkCap})
+   * throws.
    * @throws A2AClientError `invalid-response` (field `event`) when one event grows past the cap.
    */
   push(chunk: Uint8Array | undefined): readonly SseEvent[] {
     this.checkCap();
     if (chunk === undefined) {
-      this.#parser.feed(this.#decoder.end());
-      // An event not terminated by a blank line is dropped, as EventSource does.
+      // Fewer than three bytes that began like a byte-order mark: they were data after all.
+      const head = this.#head;
+      this.#head = undefined;
+      if (head !== undefined && head.length > 0) this.#take(head);
+      this.#feed(this.#decoder.end());
+      // An event not terminated by a blank line is discarded, as the spec says.
       this.#parser.reset({ consume: false });
     } else {
-      const text = this.#decode(chunk);
-      this.#sawEvent = false;
-      this.#sawComment = false;
-      this.#parser.feed(text);
-      this.#pendingBytes = this.#sawEvent
-        ? bytesAfterBlankLine(text)
-        : this.#sawComment
-          ? bytesAfterLineEnd(text)
-          : this.#pendingBytes + chunk.byteLength;
-      if (this.#pendingBytes > this.#maxEventBytes) {
-        this.#overflow = new A2AClientError({
-          kind: 'invalid-response',
-          message: `An SSE event exceeded the ${this.#maxEventBytes}-byte cap`,
-          field: 'event',
-          phase: 'after-send',
-        });
-        // Events completed before the oversize one are still delivered; checkCap() throws after them.
-        if (this.#queue.length === 0) throw this.#overflow;
-      }
+      const bytes = this.#head === undefined ? chunk : this.#afterBom(chunk);
+      if (bytes.length > 0) this.#take(bytes);
     }
     if (this.#queue.length === 0) return NONE;
     const events = this.#queue;
@@ -101,12 +82,67 @@ export class SseFramer {
     return events;
   }
 
-  /** Decodes a chunk; a byte-order mark at the very start of the stream is dropped, as EventSource does. */
-  #decode(chunk: Uint8Array): string {
-    const text = this.#decoder.write(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
-    if (!this.#first || text.length === 0) return text;
-    this.#first = false;
-    return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  /** Frames bytes of the stream (after its byte-order mark). */
+  #take(bytes: Uint8Array): void {
+    const cut = this.#cap.add(bytes);
+    if (cut < 0) {
+      this.#feed(this.#decoder.write(asBuffer(bytes)));
+      return;
+    }
+    this.#overflow = new A2AClientError({
+      kind: 'invalid-response',
+      message: `An SSE event exceeded the ${this.#maxEventBytes}-byte cap`,
+      field: 'event',
+      phase: 'after-send',
+    });
+    // Only the events before the oversize one are delivered; checkCap() throws after them.
+    if (cut > 0) this.#feed(this.#decoder.write(asBuffer(bytes.subarray(0, cut))));
+    if (this.#queue.length === 0) throw this.#overflow;
+  }
+
+  /**
+   * The start of the stream without its byte-order mark (dropped, as EventSource does), which may come
+   * split across chunks: up to two bytes that could begin one are held until the third arrives.
+   */
+  #afterBom(chunk: Uint8Array): Uint8Array {
+    const head = this.#head as Buffer;
+    const bytes = head.length === 0 ? chunk : Buffer.concat([head, chunk]);
+    const n = Math.min(bytes.length, 3);
+    for (let i = 0; i < n; i++) {
+      if (bytes[i] !== BOM[i]) {
+        this.#head = undefined;
+        return bytes;
+      }
+    }
+    if (n < 3) {
+      this.#head = Buffer.from(bytes);
+      return EMPTY;
+    }
+    this.#head = undefined;
+    return bytes.subarray(3);
+  }
+
+  /**
+   * Hands decoded text to the parser, which holds back a CR at the end of its input (it could be the
+   * first half of a CRLF) until more text comes: at the end of the stream that would lose an event
+   * ended by a lone CR, and in the middle it would delay one. A CR ending the text is fed with a LF
+   * after it (CRLF is one line end, like the CR alone), and a LF starting the next text, which would be
+   * the other half of that CRLF, is dropped.
+   */
+  #feed(text: string): void {
+    if (text.length === 0) return;
+    if (this.#afterCr) {
+      this.#afterCr = false;
+      if (text.charCodeAt(0) === LF) {
+        if (text.length === 1) return;
+        text = text.slice(1);
+      }
+    }
+    if (text.charCodeAt(text.length - 1) === CR) {
+      this.#afterCr = true;
+      text = `${text}\n`;
+    }
+    this.#parser.feed(text);
   }
 
   /**

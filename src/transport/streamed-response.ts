@@ -3,29 +3,29 @@ import type { BodySource } from './body-source.js';
 import type { DecodedBatch, EngineRequest, EngineResponse, SseEvent } from './engine.js';
 import { normalizeTransportError } from './normalize-error.js';
 import { SseFramer } from './sse-reader.js';
-import type { Watchdog } from './watchdog.js';
+import type { CallScope } from './call-scope.js';
 
 /**
  * The {@link EngineResponse} both engines return: the body is read through the request's
- * {@link Watchdog} (read / idle timers, deadline, caller abort) and bounded by its limits.
- * Every exit path (end, error, `break`, `close()`) releases the watchdog and the connection.
+ * {@link CallScope} (read / idle timers, deadline, caller abort) and bounded by its limits.
+ * Every exit path (end, error, `break`, `close()`) releases the scope and the connection.
  */
 export class StreamedResponse implements EngineResponse {
   readonly status: number;
   readonly headers: Record<string, string>;
   readonly #source: BodySource;
-  readonly #watchdog: Watchdog;
+  readonly #scope: CallScope;
   readonly #request: EngineRequest;
   #framer: SseFramer | undefined;
   #consumed = false;
   #finished = false;
 
-  /** Wraps a response whose headers arrived; the watchdog is owned (disposed) by this object from now on. */
-  constructor(init: { status: number; headers: Record<string, string>; source: BodySource; watchdog: Watchdog; request: EngineRequest }) {
+  /** Wraps a response whose headers arrived; the request's scope is owned (disposed) by this object from now on. */
+  constructor(init: { status: number; headers: Record<string, string>; source: BodySource; scope: CallScope; request: EngineRequest }) {
     this.status = init.status;
     this.headers = init.headers;
     this.#source = init.source;
-    this.#watchdog = init.watchdog;
+    this.#scope = init.scope;
     this.#request = init.request;
   }
 
@@ -54,18 +54,9 @@ export class StreamedResponse implements EngineResponse {
   }
 
   /**
-   * The body as SSE events, in the batches the network delivered them (never empty); each gap is
-   * bounded by `timeouts.streamIdleMs`, each event by `limits.maxEventBytes`. `break` closes the connection.
-   * @throws A2AClientError `idle-timeout`, `invalid-response` (field `event`), `deadline-exceeded`, `aborted`, `connection`.
-   */
-  batches(): AsyncIterableIterator<readonly SseEvent[]> {
-    return this.decoded((events) => ({ items: [...events] }));
-  }
-
-  /**
    * The body as SSE events decoded by `decode` inside the read loop; see {@link EngineResponse.decoded}.
    * @throws A2AClientError `idle-timeout`, `invalid-response` (field `event`), `deadline-exceeded`,
-   * `aborted`, `connection` (through `onError`), or a batch's failure.
+   * `aborted`, `connection`, or a batch's failure, each through `onError`.
    */
   decoded<T>(decode: (events: readonly SseEvent[]) => DecodedBatch<T>, onError: (error: unknown) => unknown = passOn): AsyncIterableIterator<T[]> {
     this.#claim();
@@ -85,14 +76,6 @@ export class StreamedResponse implements EngineResponse {
     return iterator;
   }
 
-  /**
-   * The body as SSE events, one by one (see {@link batches}).
-   * @throws A2AClientError as {@link batches}.
-   */
-  async *events(): AsyncIterableIterator<SseEvent> {
-    for await (const batch of this.batches()) yield* batch;
-  }
-
   /** Releases the response without reading (the rest of) it. */
   close(): Promise<void> {
     this.#finish(true);
@@ -106,8 +89,8 @@ export class StreamedResponse implements EngineResponse {
   ): AsyncGenerator<T[], void, undefined> {
     let ended = false;
     try {
-      this.#watchdog.arm('idle-timeout', this.#request.timeouts.streamIdleMs);
-      const watchdog = this.#watchdog;
+      this.#scope.arm('idle-timeout', this.#request.timeouts.streamIdleMs);
+      const scope = this.#scope;
       while (!ended) {
         let events: readonly SseEvent[];
         try {
@@ -124,10 +107,10 @@ export class StreamedResponse implements EngineResponse {
           throw onError(error);
         }
         if (events.length > 0) {
-          watchdog.touch();
+          scope.touch();
           const { items, failure } = decode(events);
           if (items.length > 0) yield items;
-          if (failure !== undefined) throw failure.error;
+          if (failure !== undefined) throw onError(failure.error);
           try {
             framer.checkCap();
           } catch (error) {
@@ -146,10 +129,10 @@ export class StreamedResponse implements EngineResponse {
     let total = 0;
     let ended = false;
     try {
-      this.#watchdog.arm('read-timeout', this.#request.timeouts.readMs);
+      this.#scope.arm('read-timeout', this.#request.timeouts.readMs);
       while (total <= maxBytes) {
         const chunk = await this.#next();
-        this.#watchdog.touch();
+        this.#scope.touch();
         if (chunk === undefined) {
           ended = true;
           break;
@@ -181,14 +164,14 @@ export class StreamedResponse implements EngineResponse {
     }
   }
 
-  /** The next chunk; a source that does not stop by itself when the watchdog fires is raced against it. */
+  /** The next chunk; a source that does not stop by itself when the scope fails is raced against it. */
   #read(): Promise<Uint8Array | undefined> {
-    return this.#source.watched ? this.#source.next() : this.#watchdog.race(this.#source.next());
+    return this.#source.watched ? this.#source.next() : this.#scope.race(this.#source.next());
   }
 
-  /** A failed read as an A2AClientError: the watchdog's failure if it fired, else the transport error. */
+  /** A failed read as an A2AClientError: the scope's failure if it failed, else the transport error. */
   #readError(error: unknown): A2AClientError {
-    return this.#watchdog.failure ?? normalizeTransportError(error, true);
+    return this.#scope.failure ?? normalizeTransportError(error, true);
   }
 
   #claim(): void {
@@ -201,7 +184,7 @@ export class StreamedResponse implements EngineResponse {
   #finish(destroy: boolean): void {
     if (this.#finished) return;
     this.#finished = true;
-    this.#watchdog.dispose();
+    this.#scope.dispose();
     if (destroy) this.#source.destroy();
   }
 }

@@ -4,7 +4,7 @@ import { PushSource } from './body-source.js';
 import type { EngineRequest, EngineResponse } from './engine.js';
 import { normalizeTransportError } from './normalize-error.js';
 import { StreamedResponse } from './streamed-response.js';
-import { Watchdog } from './watchdog.js';
+import { CallScope } from './call-scope.js';
 
 /** Lower-cased header names (undici's parser already lower-cases them); repeated headers joined with `, `. */
 function flattenHeaders(raw: Record<string, string | string[] | undefined>): Record<string, string> {
@@ -17,7 +17,7 @@ function flattenHeaders(raw: Record<string, string | string[] | undefined>): Rec
 }
 
 /**
- * One request on an undici dispatcher, as its dispatch handler: the {@link Watchdog} owns the timers
+ * One request on an undici dispatcher, as its dispatch handler: the {@link CallScope} owns the timers
  * (connect until a socket is handed over, then read, then the body reader's read or idle timer), the
  * body is pushed into a {@link PushSource} with backpressure, and every failure settles exactly once.
  * Resolves {@link response} when the headers arrive.
@@ -26,7 +26,7 @@ export class UndiciExchange implements Dispatcher.DispatchHandler {
   /** Settles with the response (at its headers) or the first failure. */
   readonly response: Promise<EngineResponse>;
   readonly #req: EngineRequest;
-  readonly #watchdog: Watchdog;
+  readonly #scope: CallScope;
   readonly #onAbandon: () => void;
   #resolve: (res: EngineResponse) => void = () => undefined;
   #reject: (error: A2AClientError) => void = () => undefined;
@@ -42,43 +42,43 @@ export class UndiciExchange implements Dispatcher.DispatchHandler {
       this.#resolve = resolve;
       this.#reject = reject;
     });
-    this.#watchdog = new Watchdog({ signal: req.signal, deadline: req.deadline, onFail: (error) => this.#onWatchdog(error) });
-    if (this.#watchdog.failure !== undefined) this.#settle(this.#watchdog.failure);
-    else this.#watchdog.arm('connect-timeout', req.timeouts.connectMs);
+    this.#scope = new CallScope({ parent: req.scope, request: true, onFail: (error) => this.#onScopeFail(error) });
+    if (this.#scope.failure !== undefined) this.#settle(this.#scope.failure);
+    else this.#scope.arm('connect-timeout', req.timeouts.connectMs);
   }
 
-  /** True when the watchdog already failed (deadline passed, signal aborted): nothing must be sent. */
+  /** True when the scope already failed (deadline passed, signal aborted): nothing must be sent. */
   get failedEarly(): boolean {
-    return this.#watchdog.failure !== undefined;
+    return this.#scope.failure !== undefined;
   }
 
   /** The request could not be handed to the dispatcher (invalid options). */
   fail(error: unknown): void {
-    this.#settle(this.#watchdog.failure ?? normalizeTransportError(error, false));
+    this.#settle(this.#scope.failure ?? normalizeTransportError(error, false));
   }
 
   onRequestStart(controller: Dispatcher.DispatchController): void {
     this.#controller = controller;
-    const failure = this.#watchdog.failure;
+    const failure = this.#scope.failure;
     if (failure !== undefined) {
       controller.abort(failure);
       return;
     }
-    this.#watchdog.sent = true;
-    this.#watchdog.arm('read-timeout', this.#req.timeouts.readMs);
+    this.#scope.sent = true;
+    this.#scope.arm('read-timeout', this.#req.timeouts.readMs);
   }
 
   onResponseStart(controller: Dispatcher.DispatchController, statusCode: number, headers: Record<string, string | string[] | undefined>): void {
     if (this.#settled) {
-      controller.abort(this.#watchdog.failure ?? new Error('late response'));
+      controller.abort(this.#scope.failure ?? new Error('late response'));
       return;
     }
-    this.#watchdog.disarm();
+    this.#scope.disarm();
     const body = new PushSource(controller);
     this.#body = body;
     this.#settled = true;
     this.#resolve(
-      new StreamedResponse({ status: statusCode, headers: flattenHeaders(headers), source: body, watchdog: this.#watchdog, request: this.#req }),
+      new StreamedResponse({ status: statusCode, headers: flattenHeaders(headers), source: body, scope: this.#scope, request: this.#req }),
     );
   }
 
@@ -91,12 +91,12 @@ export class UndiciExchange implements Dispatcher.DispatchHandler {
   }
 
   onResponseError(_controller: Dispatcher.DispatchController, error: Error): void {
-    const failure = this.#watchdog.failure ?? normalizeTransportError(error, this.#watchdog.sent || this.#body !== undefined);
+    const failure = this.#scope.failure ?? normalizeTransportError(error, this.#scope.sent || this.#body !== undefined);
     if (this.#body !== undefined) this.#body.fail(failure, false);
     else this.#settle(failure);
   }
 
-  #onWatchdog(error: A2AClientError): void {
+  #onScopeFail(error: A2AClientError): void {
     if (this.#body !== undefined) {
       this.#body.fail(error, true);
       this.#controller?.abort(error);
@@ -111,7 +111,7 @@ export class UndiciExchange implements Dispatcher.DispatchHandler {
   #settle(error: A2AClientError): void {
     if (this.#settled) return;
     this.#settled = true;
-    this.#watchdog.dispose();
+    this.#scope.dispose();
     this.#reject(error);
   }
 }

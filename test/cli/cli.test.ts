@@ -1,7 +1,9 @@
+import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/cli.js';
 import type { CommandIO } from '../../src/cli/io.js';
 import { failedTask, mockAgent, replyText, stream, type MockServer } from '../../mocks/index.js';
+import { listenLoopback } from '../../mocks/node-bridge.js';
 
 function capture(): CommandIO & { stdout: string[]; stderr: string[] } {
   const stdout: string[] = [];
@@ -40,6 +42,15 @@ describe('a2a-resilient CLI', () => {
     const io = capture();
     expect(await main(argv, io)).toBe(2);
     expect(io.stderr.join('\n')).toMatch(message);
+  });
+
+  it('--version prints the version of the package.json it was installed with (exit 0)', async () => {
+    const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+    for (const flag of ['--version', '-v']) {
+      const io = capture();
+      expect(await main([flag], io)).toBe(0);
+      expect(io.stdout).toEqual([pkg.version]);
+    }
   });
 
   it.each(['card', 'send', 'demo'])('%s --help prints its usage', async (command) => {
@@ -102,4 +113,57 @@ describe('a2a-resilient CLI', () => {
     expect(out).toMatch(/failed +billing +invoice INV-7 not found\n +type=flow_error code=40401/);
     expect(out).toMatch(/Round 2[\s\S]*skipped archive/);
   }, 20_000);
+
+  describe('--header: sent on every request, never printed', () => {
+    const token = 'tok-"s3cr3t"\\value';
+    /** An agent that echoes the request headers everywhere: in its card, and in the JSON-RPC error of every call. */
+    async function echoingAgent(): Promise<{ url: string; seen: string[] }> {
+      const seen: string[] = [];
+      const server = await listenLoopback((req, res) => {
+        const auth = req.headers.authorization ?? '';
+        seen.push(auth);
+        if (req.method === 'GET') {
+          res.writeHead(200, { 'content-type': 'application/json' });
+          res.end(JSON.stringify({ name: `echo ${auth}`, description: `you sent ${auth}`, version: '1', url: `http://${req.headers.host}/a2a`, protocolVersion: '0.3.0', capabilities: { streaming: true }, defaultInputModes: [], defaultOutputModes: [], skills: [{ id: auth, name: auth, description: auth, tags: [] }] }));
+          return;
+        }
+        let body = '';
+        req.on('data', (c: Buffer) => (body += String(c)));
+        req.on('end', () => {
+          const { id } = JSON.parse(body) as { id: number };
+          res.writeHead(200, { 'content-type': req.headers.accept?.includes('event-stream') ? 'text/event-stream' : 'application/json', 'x-echo': auth });
+          const error = { code: -32001, message: `task not found for ${auth}`, data: { authorization: auth } };
+          res.end(req.headers.accept?.includes('event-stream') ? `event: error\ndata: ${JSON.stringify({ jsonrpc: '2.0', id, error })}\n\n` : JSON.stringify({ jsonrpc: '2.0', id, error }));
+        });
+      });
+      servers.push({ url: server.url, close: server.close } as MockServer);
+      return { url: server.url, seen };
+    }
+
+    it.each([
+      ['send', []],
+      ['send', ['--json']],
+      ['send', ['--stream']],
+      ['send', ['--stream', '--json']],
+      ['card', []],
+      ['card', ['--json']],
+    ] as const)('%s %j', async (command, flags) => {
+      const { url, seen } = await echoingAgent();
+      const io = capture();
+      const argv = command === 'send' ? ['send', url, 'hi', ...flags] : ['card', url, ...flags];
+      const code = await main([...argv, '-H', `Authorization: Bearer ${token}`, '--header', 'X-Team: payments'], io);
+      const printed = [...io.stdout, ...io.stderr].join('\n');
+      expect(seen).toContain(`Bearer ${token}`);
+      expect(code).toBe(command === 'send' ? 1 : 0);
+      for (const form of [token, JSON.stringify(token).slice(1, -1)]) expect(printed).not.toContain(form);
+      expect(printed).toContain('[REDACTED]');
+    });
+
+    it('a malformed --header is a usage error that does not repeat its value', async () => {
+      const io = capture();
+      expect(await main(['send', 'http://127.0.0.1:1', 'hi', '--header', `no-colon-${token}`], io)).toBe(2);
+      expect(io.stderr.join('\n')).toContain('--header #1 is not "Name: value"');
+      expect(io.stderr.join('\n')).not.toContain(token);
+    });
+  });
 });

@@ -101,9 +101,6 @@ describe.each(WAYS)('per-call abort and deadline (%s)', (way) => {
     expect(isA2AClientError(cause) ? cause.kind : cause).toBe('aborted');
   });
 
-  // KNOWN BUG (see the report): an abort or deadline before a stream's first event is wrapped twice,
-  // because src/resilience/stream-resume.ts openFirst hands its own scope signal to the pipeline, whose
-  // openScope (src/resilience/deadline.ts:19) wraps that signal's reason again as kind `aborted`.
   it('signal abort before the first stream event: kind aborted with the reason as cause', async () => {
     const { agent, client } = await setup();
     agent.on('sendStreamingMessage', hang());

@@ -40,7 +40,7 @@ describe.each(WAY_COMBOS)('request headers (%s, v%s %s)', (way, version, binding
     };
     const { agent, client } = await setup(way, version, binding, { headers, retry: { baseDelayMs: 5, maxDelayMs: 10 } });
     expect(n).toBe(1); // the card fetch
-    agent.reply(httpError(503), replyText('ok'));
+    agent.reply(httpError(503, { retryAfter: 0 }), replyText('ok'));
     const result = await client.sendMessage(hi);
     expect(result.kind).toBe('message');
     expect(n).toBe(3);
@@ -103,5 +103,54 @@ describe.each(WAY_COMBOS)('secrets stay out of errors (%s, v%s %s)', (way, versi
     agent.reply(hang());
     const error = expectNoSecret(await rejection(client.sendMessage(hi, { timeouts: { totalMs: 150 } })));
     expect(error.kind).toBe('deadline-exceeded');
+  });
+});
+
+describe.each(WAY_COMBOS)('a header HTTP cannot carry (%s, v%s %s)', (way, version, binding) => {
+  const SECRET = 'tok-3f9a\r\nx-injected: 1';
+
+  function expectRefused(error: unknown): A2AClientError {
+    expect(isA2AClientError(error)).toBe(true);
+    if (!isA2AClientError(error)) throw new Error('not an A2AClientError');
+    expect([error.kind, error.retryable, error.phase]).toEqual(['unsupported', false, 'before-send']);
+    expect(error.field).toBe('headers.authorization');
+    expect(JSON.stringify(error)).not.toContain('tok-3f9a');
+    return error;
+  }
+
+  it('from a headers function: fails once without sending, is not retried and does not count against the breaker', async () => {
+    let bad = false;
+    const headers = (): Record<string, string> => ({ authorization: bad ? SECRET : 'Bearer good' });
+    const { agent, client } = await setup(way, version, binding, { headers, circuitBreaker: { consecutiveFailures: 2 } });
+    bad = true;
+    for (let i = 0; i < 4; i++) {
+      const error = expectRefused(await rejection(client.sendMessage(hi)));
+      expect(error.attempts).toHaveLength(1);
+    }
+    expect(agent.calls).toHaveLength(0);
+    bad = false;
+    // The breaker stayed closed: the next good call goes through.
+    await client.sendMessage(hi);
+    expect(agent.calls.map((c) => c.headers.authorization)).toEqual(['Bearer good']);
+  });
+
+  it('per call: the call fails, the client keeps working', async () => {
+    const { agent, client } = await setup(way, version, binding);
+    expectRefused(await rejection(client.getTask({ id: 't-1' }, { headers: { Authorization: SECRET } })));
+    expect(agent.calls).toHaveLength(0);
+  });
+});
+
+describe('a header HTTP cannot carry, given as a static record', () => {
+  it('is refused when the client is built, naming the header but not the value', () => {
+    const card = mockAgent({ name: 'static-bad', version: '1.0', binding: 'JSONRPC' }).card;
+    let thrown: unknown;
+    try {
+      new A2AClient(card, { headers: { 'X-Api-Key': 'k-\u2603-secret' } });
+    } catch (error) {
+      thrown = error;
+    }
+    expect(isA2AClientError(thrown) && [thrown.kind, thrown.field]).toEqual(['unsupported', 'headers.x-api-key']);
+    expect(JSON.stringify(thrown) + String(thrown)).not.toContain('secret');
   });
 });

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { isTerminalError } from '../../src/convert/agent-event.js';
 import { errorEvent, responseErrorFromClientError } from '../../src/convert/from-client-error.js';
-import { A2AClientError } from '../../src/errors/a2a-client-error.js';
+import { A2AClientError, isA2AClientError } from '../../src/errors/a2a-client-error.js';
+import { A2AClient } from '../../src/index.js';
+import { startFaultServer } from '../helpers/fault-server.js';
 
 describe('responseErrorFromClientError', () => {
   it.each([
@@ -73,6 +75,64 @@ describe('responseErrorFromClientError', () => {
     const err = new A2AClientError({ kind: 'json-rpc', message: 'x', code: -32000, data: [{ nope: 1 }, 'str', { '@type': 'type.googleapis.com/google.rpc.RetryInfo', retryDelay: 'soon' }] });
     expect(responseErrorFromClientError(err)).toMatchObject({ code: '-32000', message: 'x' });
     expect(responseErrorFromClientError(err).retryAfterMs).toBeUndefined();
+  });
+});
+
+describe('ResponseError code when the HTTP status is not the failure', () => {
+  it.each([
+    ['invalid-response', 200],
+    ['connection', 200],
+    ['read-timeout', 200],
+    ['idle-timeout', 200],
+    ['deadline-exceeded', 200],
+    ['card', 200],
+  ] as const)('%s after HTTP %i → code is the kind', (kind, status) => {
+    expect(responseErrorFromClientError(new A2AClientError({ kind, message: 'x', status })).code).toBe(kind);
+  });
+
+  it('an error status keeps naming the failure: http 503 → "503", a card fetch answered 404 → "404"', () => {
+    expect(responseErrorFromClientError(new A2AClientError({ kind: 'http', message: 'x', status: 503 })).code).toBe('503');
+    expect(responseErrorFromClientError(new A2AClientError({ kind: 'card', message: 'x', status: 404 })).code).toBe('404');
+  });
+
+  it('through the client: a 200 with an unusable body (schema, HTML, bad JSON) or reset mid-body is not code "200"', async () => {
+    const server = await startFaultServer();
+    server.route('/garbage', (req, res) => {
+      req.resume();
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end('{"jsonrpc":"2.0","id":1,"result":{"not":"a task"}}');
+    });
+    server.route('/html', (req, res) => {
+      req.resume();
+      res.writeHead(200, { 'content-type': 'text/html' });
+      res.end('<html>maintenance</html>');
+    });
+    server.route('/truncated', (req, res) => {
+      req.resume();
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end('{"jsonrpc":"2.0","id":1,"res');
+    });
+    const clientFor = (path: string): A2AClient =>
+      new A2AClient(
+        { name: `code-${path.slice(1)}`, supportedInterfaces: [{ url: `${server.url}${path}`, protocolBinding: 'JSONRPC', protocolVersion: '1.0' }] },
+        { retry: false, circuitBreaker: false },
+      );
+    const garbage = clientFor('/garbage');
+    const html = clientFor('/html');
+    const truncated = clientFor('/truncated');
+    const reset = clientFor('/reset');
+    try {
+      for (const client of [garbage, html, truncated]) {
+        const [bad] = await client.invoke('hi');
+        expect([bad?.error?.type, bad?.error?.code]).toEqual(['protocol_error', 'invalid-response']);
+      }
+      const [dropped] = await reset.invoke('hi');
+      expect(dropped?.error?.code).not.toBe('200');
+      expect(dropped?.error?.code).toBe(isA2AClientError(dropped?.error?.cause) ? dropped.error.cause.kind : 'missing cause');
+    } finally {
+      await Promise.all([garbage, html, truncated, reset].map((c) => c.close()));
+      await server.close();
+    }
   });
 });
 

@@ -23,7 +23,8 @@ export interface Origin {
   name: '1.0' | '0.3';
   task(state: TaskState, spec?: StatusSpec): Task;
   status(state: TaskState, spec?: StatusSpec): TaskStatusUpdateEvent;
-  artifact(text: string, opts?: { id?: string; metadata?: Metadata; lastChunk?: boolean }): TaskArtifactUpdateEvent;
+  /** An artifact-update with one text part; `append` defaults to true (a chunk extending the artifact). */
+  artifact(text: string, opts?: { id?: string; metadata?: Metadata; lastChunk?: boolean; append?: boolean }): TaskArtifactUpdateEvent;
   message(text: string, metadata?: Metadata): Message;
 }
 
@@ -72,14 +73,19 @@ function makeOrigin(name: '1.0' | '0.3'): Origin {
     artifact(text, opts = {}) {
       const artifact: Artifact = { artifactId: opts.id ?? 'art-1', parts: [{ kind: 'text', text }] };
       if (opts.metadata) artifact.metadata = opts.metadata;
+      // v1.0 omits a false `append` (ProtoJSON); v0.3 always sends it.
+      const append = opts.append ?? true;
       const raw = v1
-        ? { artifactUpdate: { taskId: 'task-1', contextId: 'ctx-1', artifact: { artifactId: artifact.artifactId, parts: [{ text }], metadata: opts.metadata }, ...(opts.lastChunk ? { lastChunk: true } : {}) } }
-        : { kind: 'artifact-update', taskId: 'task-1', contextId: 'ctx-1', artifact: { ...artifact, parts: [{ kind: 'text', text }] }, append: true, lastChunk: opts.lastChunk ?? false };
+        ? { artifactUpdate: { taskId: 'task-1', contextId: 'ctx-1', artifact: { artifactId: artifact.artifactId, parts: [{ text }], metadata: opts.metadata }, ...(append ? { append: true } : {}), ...(opts.lastChunk ? { lastChunk: true } : {}) } }
+        : { kind: 'artifact-update', taskId: 'task-1', contextId: 'ctx-1', artifact: { ...artifact, parts: [{ kind: 'text', text }] }, append, lastChunk: opts.lastChunk ?? false };
       const update: TaskArtifactUpdateEvent = { kind: 'artifact-update', taskId: 'task-1', contextId: 'ctx-1', artifact, raw };
       if (!v1) {
-        update.append = true;
+        update.append = append;
         update.lastChunk = opts.lastChunk ?? false;
-      } else if (opts.lastChunk) update.lastChunk = true;
+      } else {
+        if (append) update.append = true;
+        if (opts.lastChunk) update.lastChunk = true;
+      }
       return update;
     },
     message(text, metadata) {

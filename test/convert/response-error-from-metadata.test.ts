@@ -20,8 +20,13 @@ describe('responseErrorFromMetadata', () => {
     });
   });
 
-  it.each([['error_type'], ['error_code'], ['error_message'], ['error_param']])('%s alone marks an error', (key) => {
-    expect(responseErrorFromMetadata({ [key]: 'v' }, 'fb', 'flow_error')).toBeDefined();
+  it.each([
+    ['error_type', 'type'],
+    ['error_code', 'code'],
+    ['error_message', 'message'],
+    ['error_param', 'param'],
+  ] as const)('%s alone marks an error, and is read as its %s', (key, field) => {
+    expect(responseErrorFromMetadata({ [key]: 'v' }, 'fb', 'flow_error')?.[field]).toBe('v');
   });
 
   it('reads every field, outer names to ResponseError names', () => {

@@ -23,13 +23,21 @@ export type RouteHandler = (req: IncomingMessage, res: ServerResponse) => void;
 export interface FaultServer {
   url: string;
   port: number;
-  /** Sockets currently open on the server side. */
+  /** Sockets currently open on the server side (including idle ones that never carried a request). */
   readonly openSockets: number;
   /** Sockets ever accepted. */
   readonly acceptedSockets: number;
   /** Adds or replaces a custom route (exact path match). */
   route(path: string, handler: RouteHandler): void;
-  /** Resolves once no server-side socket is open; rejects after `timeoutMs`. */
+  /**
+   * Resolves once every server-side socket that carried a request is closed; rejects after `timeoutMs`.
+   *
+   * A connection that never carried a request is not waited for: it is a spare the client's pool opened
+   * on its own, not the connection of a request the client abandoned. Node 20 and 22's built-in fetch
+   * (undici 6) opens one right after every aborted in-flight request (its `Client` re-queues the
+   * aborted request when the socket closes, reconnects for it, then drops it) and keeps it idle until
+   * its 4 s keep-alive timeout; the aborted request's own connection is closed at once.
+   */
   waitForNoSockets(timeoutMs?: number): Promise<void>;
   /** Destroys every socket and stops listening. */
   close(): Promise<void>;
@@ -40,6 +48,8 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 /** Starts a {@link FaultServer}. */
 export async function startFaultServer(): Promise<FaultServer> {
   const sockets = new Set<Socket>();
+  /** Open sockets that carried at least one request. */
+  const used = new WeakSet<Socket>();
   const timers = new Set<ReturnType<typeof setTimeout>>();
   const routes = new Map<string, RouteHandler>();
   let accepted = 0;
@@ -53,6 +63,7 @@ export async function startFaultServer(): Promise<FaultServer> {
   };
 
   const server: Server = createServer((req, res) => {
+    used.add(req.socket);
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     const custom = routes.get(url.pathname);
     if (custom) return custom(req, res);
@@ -146,8 +157,13 @@ export async function startFaultServer(): Promise<FaultServer> {
     },
     async waitForNoSockets(timeoutMs = 2_000) {
       const until = performance.now() + timeoutMs;
-      while (sockets.size > 0) {
-        if (performance.now() > until) throw new Error(`${sockets.size} server socket(s) still open`);
+      const busy = (): number => {
+        let n = 0;
+        for (const s of sockets) if (used.has(s)) n += 1;
+        return n;
+      };
+      while (busy() > 0) {
+        if (performance.now() > until) throw new Error(`${busy()} server socket(s) that carried a request still open`);
         await sleep(10);
       }
     },

@@ -26,7 +26,7 @@ function expectFixture(name: string, capture: Capture): void {
 }
 /** Every SSE frame is exactly `data: <json>\n\n` (or `event: error\ndata: …`), LF only, no `id:`. */
 function expectPlainFraming(raw: string | undefined): void {
-  expect(raw).toBeDefined();
+  expect(typeof raw).toBe('string');
   expect(raw).not.toContain('\r');
   expect(raw).not.toMatch(/^id:/m);
   expect(raw?.endsWith('\n\n')).toBe(true);

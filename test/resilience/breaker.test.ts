@@ -1,9 +1,19 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { A2AClientError } from '../../src/errors/a2a-client-error.js';
-import { circuitState, exportCircuit, isCircuitOpen, resetCircuit } from '../../src/resilience/breaker.js';
 import type { ResilienceEvent } from '../../src/resilience/options.js';
 import { createResilience, type ResilientCall } from '../../src/resilience/pipeline.js';
 import { agentKey, errors, rejection } from './fixtures.js';
+
+// The breaker's clock is Date.now(): time passes by moving it, not by waiting (deadlines and
+// latencies still run on real timers and performance.now()).
+afterEach(() => {
+  vi.useRealTimers();
+});
+const passTime = (ms: number): void => {
+  const now = Date.now();
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(now + ms);
+};
 
 const call = (): ResilientCall => ({ method: 'getTask', idempotent: true, deadline: performance.now() + 5000 });
 
@@ -18,7 +28,8 @@ describe('circuit breaker', () => {
     const events: ResilienceEvent[] = [];
     const r = createResilience(key, 'agent-b', {
       retry: false,
-      circuitBreaker: { consecutiveFailures: 3, halfOpenAfterMs: 1500 },
+      // Long enough that the fail-fast loop below never reaches it, even on a loaded machine.
+      circuitBreaker: { consecutiveFailures: 3, halfOpenAfterMs: 60_000 },
       onEvent: (e) => events.push(e),
     });
     let calls = 0;
@@ -28,13 +39,12 @@ describe('circuit breaker', () => {
     };
     for (let i = 0; i < 3; i++) expect((await rejection(r.execute(call(), failing))).kind).toBe('http');
     expect(r.breakerState()).toBe('open');
-    expect(isCircuitOpen(key)).toBe(true);
-    expect(circuitState(key)).toBe('open');
+    expect(r.isOpen()).toBe(true);
 
     const open = await rejection(r.execute(call(), failing));
     expect(open).toMatchObject({ kind: 'circuit-open', agent: 'agent-b', method: 'getTask' });
-    expect(open.retryAfterMs).toBeGreaterThan(1000);
-    expect(open.retryAfterMs).toBeLessThanOrEqual(1500);
+    expect(open.retryAfterMs).toBeGreaterThan(50_000);
+    expect(open.retryAfterMs).toBeLessThanOrEqual(60_000);
     expect(calls).toBe(3);
 
     // fail-fast latency while open
@@ -52,8 +62,8 @@ describe('circuit breaker', () => {
     expect(p50).toBeLessThan(1);
     expect(calls).toBe(3);
 
-    await new Promise((resolve) => setTimeout(resolve, (r.breaker?.retryAfterMs() ?? 0) + 20));
-    expect(isCircuitOpen(key)).toBe(false);
+    passTime((r.breaker?.retryAfterMs() ?? 0) + 20);
+    expect(r.isOpen()).toBe(false);
     await expect(r.execute(call(), async () => 'probe ok')).resolves.toBe('probe ok');
     expect(r.breakerState()).toBe('closed');
     expect(events.map((e) => e.type).filter((t) => t.startsWith('breaker-'))).toEqual(['breaker-open', 'breaker-half-open', 'breaker-close']);
@@ -63,7 +73,7 @@ describe('circuit breaker', () => {
     const key = agentKey();
     const r = createResilience(key, 'agent-b', { retry: false, circuitBreaker: { consecutiveFailures: 1, halfOpenAfterMs: 30 } });
     await rejection(r.execute(call(), async () => Promise.reject(errors.refused())));
-    await new Promise((resolve) => setTimeout(resolve, 40));
+    passTime(40);
     let release: (v: string) => void = () => undefined;
     const probe = r.execute(call(), () => new Promise<string>((resolve) => (release = resolve)));
     const other = await rejection(r.execute(call(), async () => 'second'));
@@ -76,7 +86,7 @@ describe('circuit breaker', () => {
   it('reopens when the probe fails', async () => {
     const r = createResilience(agentKey(), 'agent-b', { retry: false, circuitBreaker: { consecutiveFailures: 1, halfOpenAfterMs: 30 } });
     await rejection(r.execute(call(), async () => Promise.reject(errors.readTimeout())));
-    await new Promise((resolve) => setTimeout(resolve, 40));
+    passTime(40);
     await rejection(r.execute(call(), async () => Promise.reject(errors.readTimeout())));
     expect(r.breakerState()).toBe('open');
   });
@@ -101,18 +111,24 @@ describe('circuit breaker', () => {
     expect((await rejection(a.execute(call(), async () => 'x'))).kind).toBe('circuit-open');
   });
 
-  it('exports its state and restores it into a fresh process-wide breaker', async () => {
-    const key = agentKey();
-    const r = createResilience(key, 'agent-b', { retry: false, circuitBreaker: { consecutiveFailures: 1, halfOpenAfterMs: 5000 } });
-    await rejection(r.execute(call(), async () => Promise.reject(errors.refused())));
-    const saved = JSON.parse(JSON.stringify(exportCircuit(key))) as unknown;
-    resetCircuit(key);
-    expect(circuitState(key)).toBeUndefined();
-    const restored = createResilience(key, 'agent-b', { retry: false, circuitBreaker: { consecutiveFailures: 1, halfOpenAfterMs: 5000, initialState: saved } });
-    expect(restored.breakerState()).toBe('open');
-    const open = await rejection(restored.execute(call(), async () => 'x'));
-    expect(open.kind).toBe('circuit-open');
-    expect(open.retryAfterMs).toBeGreaterThan(4000);
+  it('lets exactly one probe through when due, refusing the others while it runs; a probe failing for business reasons closes it', async () => {
+    vi.useFakeTimers();
+    try {
+      const r = createResilience(agentKey(), 'agent-b', { retry: false, circuitBreaker: { consecutiveFailures: 1, halfOpenAfterMs: 1000 } });
+      await rejection(r.execute(call(), async () => Promise.reject(errors.refused())));
+      vi.advanceTimersByTime(1000);
+      let fail: (error: A2AClientError) => void = () => undefined;
+      const probe = r.execute(call(), () => new Promise<string>((_resolve, reject) => (fail = reject)));
+      expect(r.breakerState()).toBe('half-open');
+      const refused = await rejection(r.execute(call(), async () => 'not run'));
+      expect(refused).toMatchObject({ kind: 'circuit-open', retryAfterMs: 1 });
+      fail(errors.http(400));
+      expect((await rejection(probe)).kind).toBe('http');
+      expect(r.breakerState()).toBe('closed');
+      await expect(r.execute(call(), async () => 'runs')).resolves.toBe('runs');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('opens on a failure ratio with sampling', async () => {
@@ -131,7 +147,7 @@ describe('circuit breaker: aborted probe', () => {
   it('re-opens (does not close) when the caller aborts the half-open probe', async () => {
     const r = createResilience(agentKey(), 'agent-b', { retry: false, circuitBreaker: { consecutiveFailures: 1, halfOpenAfterMs: 30 } });
     await rejection(r.execute(call(), async () => Promise.reject(errors.refused())));
-    await new Promise((resolve) => setTimeout(resolve, 40));
+    passTime(40);
     const controller = new AbortController();
     const probe = rejection(r.execute({ ...call(), signal: controller.signal }, () => new Promise<string>(() => undefined)));
     controller.abort(new Error('caller gave up'));
@@ -161,7 +177,7 @@ describe('circuit breaker: counting while closed', () => {
     const r = createResilience(key, 'agent-b', { retry: false, circuitBreaker: { consecutiveFailures: 1, halfOpenAfterMs: 5000 } });
     const first = await rejection(r.execute(call(), async () => Promise.reject(errors.refused())));
     expect(first.kind).toBe('connection');
-    expect(isCircuitOpen(key)).toBe(true);
+    expect(r.isOpen()).toBe(true);
     expect((await rejection(r.execute(call(), async () => 'x'))).kind).toBe('circuit-open');
   });
 
@@ -171,7 +187,7 @@ describe('circuit breaker: counting while closed', () => {
     const straggler = rejection(r.execute(call(), () => new Promise<string>((_resolve, reject) => (failStraggler = reject))));
     await rejection(r.execute(call(), async () => Promise.reject(errors.refused())));
     expect(r.breakerState()).toBe('open');
-    await new Promise((resolve) => setTimeout(resolve, 40));
+    passTime(40);
     let release: (v: string) => void = () => undefined;
     const probe = r.execute(call(), () => new Promise<string>((resolve) => (release = resolve)));
     expect(r.breakerState()).toBe('half-open');

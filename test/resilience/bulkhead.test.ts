@@ -3,6 +3,7 @@ import { isA2AClientError } from '../../src/errors/a2a-client-error.js';
 import { Bulkhead } from '../../src/resilience/bulkhead.js';
 import { createResilience } from '../../src/resilience/pipeline.js';
 import { agentKey } from './fixtures.js';
+import { CallScope } from '../../src/transport/call-scope.js';
 
 describe('bulkhead', () => {
   it('runs at most maxConcurrent at once, queues maxQueued and rejects the rest', async () => {
@@ -35,15 +36,32 @@ describe('bulkhead', () => {
 
   it('a queued call leaves the queue on abort', async () => {
     const b = new Bulkhead(1, 5);
-    const release = await b.acquire(new AbortController().signal);
+    const release = await b.acquire(new CallScope());
     const controller = new AbortController();
-    const queued = b.acquire(controller.signal);
+    const queued = b.acquire(new CallScope({ signal: controller.signal }));
     expect(b.queued).toBe(1);
-    controller.abort(new Error('gone'));
-    await expect(queued).rejects.toThrow('gone');
+    const reason = new Error('gone');
+    controller.abort(reason);
+    await expect(queued).rejects.toMatchObject({ kind: 'aborted', cause: reason });
     expect(b.queued).toBe(0);
     release();
     expect(b.active).toBe(0);
+  });
+
+  it('a slot granted just before the scope cuts the wait goes back, not lost', async () => {
+    const b = new Bulkhead(1, 5);
+    const release = await b.acquire(new CallScope());
+    const controller = new AbortController();
+    const queued = b.acquire(new CallScope({ signal: controller.signal }));
+    // The slot passes to the queued call, whose scope fails before it can take it.
+    release();
+    controller.abort(new Error('gone'));
+    await expect(queued).rejects.toMatchObject({ kind: 'aborted' });
+    expect(b.active).toBe(0);
+    expect(b.queued).toBe(0);
+    const next = b.tryAcquire();
+    expect(next).toBeTypeOf('function');
+    next?.();
   });
 
   it('a queued call leaves the queue at its deadline with deadline-exceeded', async () => {

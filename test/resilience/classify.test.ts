@@ -1,5 +1,8 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { A2AClientError } from '../../src/errors/a2a-client-error.js';
+import { A2AClientError } from '../../src/errors/a2a-client-error.js';
+import { hintsOf } from '../../src/errors/hints.js';
+import { ERROR_KINDS } from '../../src/errors/kinds.js';
 import { classify, type ClassifyContext } from '../../src/resilience/classify.js';
 import { DEFAULT_RETRY } from '../../src/resilience/defaults.js';
 import { errors } from './fixtures.js';
@@ -7,7 +10,8 @@ import { errors } from './fixtures.js';
 const send: ClassifyContext = { method: 'sendMessage', idempotent: false, options: DEFAULT_RETRY };
 const get: ClassifyContext = { method: 'getTask', idempotent: true, options: DEFAULT_RETRY };
 const create: ClassifyContext = { method: 'createTaskPushNotificationConfig', idempotent: false, options: DEFAULT_RETRY };
-const sendNoAmbiguous: ClassifyContext = { ...send, options: { ...DEFAULT_RETRY, ambiguous: false } };
+const sendAmbiguous: ClassifyContext = { ...send, options: { ...DEFAULT_RETRY, ambiguous: true } };
+const stream: ClassifyContext = { ...send, method: 'sendStreamingMessage' };
 
 type Row = [name: string, error: A2AClientError, ctx: ClassifyContext, retryable: boolean, countsAsFailure: boolean, delayMs?: number];
 
@@ -25,29 +29,41 @@ const rows: Row[] = [
   ['v1.0 RetryInfo', errors.rpc(-32603, [{ '@type': 'type.googleapis.com/google.rpc.RetryInfo', retryDelay: '1.5s' }]), send, true, true, 1500],
   ['400 + Retry-After (hint beats table)', errors.http(400, { 'retry-after': '1' }), send, true, false, 1000],
   ['RateLimit-Reset header on 429', errors.http(429, { 'ratelimit-reset': '3' }), send, true, true, 3000],
-  // 3. code table — JSON-RPC
-  ['−32603 internal', errors.rpc(-32603), send, true, true],
-  ['−32006 invalid agent response', errors.rpc(-32006), send, true, true],
+  // 3. code table — JSON-RPC: retryable codes are retried for reads; for sends they are ambiguous
+  ['−32603 internal on getTask', errors.rpc(-32603), get, true, true],
+  ['−32006 invalid agent response on getTask', errors.rpc(-32006), get, true, true],
+  ['bare −32603 on sendMessage (the agent may have run)', errors.rpc(-32603), send, false, true],
+  ['bare −32603 on sendStreamingMessage', errors.rpc(-32603), stream, false, true],
+  ['bare −32006 on sendMessage', errors.rpc(-32006), send, false, true],
+  ['bare −32603 on sendMessage with ambiguous: true', errors.rpc(-32603), sendAmbiguous, true, true],
+  ['bare −32603 on a non-idempotent method, even with ambiguous: true', errors.rpc(-32603), { ...create, options: sendAmbiguous.options }, false, true],
   ...([-32700, -32600, -32601, -32602, -32001, -32002, -32003, -32004, -32005, -32007, -32008, -32009, -32000, -32050, -32099].map(
     (code): Row => [`${code} fatal`, errors.rpc(code), get, false, false],
   )),
   ['TaskNotFound never counts', errors.rpc(-32001, undefined, 'TaskNotFound'), get, false, false],
+  ['−32602 fatal on sendMessage with ambiguous: true', errors.rpc(-32602), sendAmbiguous, false, false],
   // 3. code table — HTTP
-  ...([408, 425, 429, 500, 502, 503, 504].map((status): Row => [`HTTP ${status} retryable`, errors.http(status), send, true, status !== 425])),
+  ...([408, 425, 429, 500, 502, 503, 504].map((status): Row => [`HTTP ${status} retryable on getTask`, errors.http(status), get, true, status !== 425])),
+  ...([408, 425, 429, 500, 502, 503, 504].map((status): Row => [`bare HTTP ${status} not retried on sendMessage`, errors.http(status), send, false, status !== 425])),
+  ['bare HTTP 500 on sendMessage with ambiguous: true', errors.http(500), sendAmbiguous, true, true],
   ...([400, 401, 403, 404, 405, 409, 422].map((status): Row => [`HTTP ${status} fatal`, errors.http(status), get, false, false])),
   ['HTTP 501 fatal but a health failure', errors.http(501), get, false, true],
   // 4. transport kinds
   ['connection refused (before send) on sendMessage', errors.refused(), send, true, true],
   ['connection refused on a non-idempotent method', errors.refused(), create, true, true],
+  ['a reset before the request was sent, on sendMessage', errors.reset().with({ phase: 'before-send' }), send, true, true],
+  ['a socket closed after sending, on sendMessage', errors.reset().with({ reason: 'closed' }), send, false, true],
   ['dns', errors.of('connection').with({ reason: 'dns' }), create, true, true],
   ['connect-timeout', errors.of('connect-timeout'), create, true, true],
   ['read-timeout on idempotent', errors.readTimeout(), get, true, true],
-  ['read-timeout on sendMessage (same messageId)', errors.readTimeout(), send, true, true],
-  ['read-timeout on sendMessage with ambiguous false', errors.readTimeout(), sendNoAmbiguous, false, true],
+  ['read-timeout on sendMessage (not by default)', errors.readTimeout(), send, false, true],
+  ['read-timeout on sendMessage with ambiguous: true (same messageId)', errors.readTimeout(), sendAmbiguous, true, true],
   ['read-timeout on a non-idempotent method', errors.readTimeout(), create, false, true],
-  ['idle-timeout on sendStreamingMessage', errors.of('idle-timeout'), { ...send, method: 'sendStreamingMessage' }, true, true],
+  ['idle-timeout on sendStreamingMessage (not by default)', errors.of('idle-timeout'), stream, false, true],
+  ['idle-timeout on sendStreamingMessage with ambiguous: true', errors.of('idle-timeout'), { ...sendAmbiguous, method: 'sendStreamingMessage' }, true, true],
   ['reset after send on idempotent', errors.reset(), get, true, true],
-  ['reset after send on sendMessage, ambiguous false', errors.reset(), sendNoAmbiguous, false, true],
+  ['reset after send on sendMessage (not by default)', errors.reset(), send, false, true],
+  ['reset after send on sendMessage with ambiguous: true', errors.reset(), sendAmbiguous, true, true],
   ['reset after send on a non-idempotent method', errors.reset(), create, false, true],
   // never retried here
   ...(['aborted', 'deadline-exceeded', 'invalid-response', 'unsupported', 'card', 'circuit-open', 'budget-exhausted', 'bulkhead-rejected'] as const).map(
@@ -71,5 +87,64 @@ describe('classify', () => {
     expect(classify(errors.rpc(-32603), ctx)).toMatchObject({ retryable: false, countsAsFailure: false });
     expect(classify(errors.http(409), ctx).retryable).toBe(true);
     expect(classify(errors.http(503), ctx)).toMatchObject({ retryable: false, countsAsFailure: true });
+  });
+});
+
+/** Random failures as the transport and bindings build them: every kind, codes, statuses, hints, phases. */
+const anyFailure: fc.Arbitrary<A2AClientError> = fc
+  .record({
+    kind: fc.constantFrom(...ERROR_KINDS),
+    code: fc.option(fc.constantFrom(-32700, -32603, -32602, -32006, -32001, -32050, -32000), { nil: undefined }),
+    status: fc.option(fc.constantFrom(200, 400, 404, 408, 425, 429, 500, 501, 502, 503, 504), { nil: undefined }),
+    retryable: fc.option(fc.boolean(), { nil: undefined }),
+    retryAfter: fc.option(fc.integer({ min: 0, max: 60 }), { nil: undefined }),
+    retryAfterHeader: fc.option(fc.integer({ min: 0, max: 60 }), { nil: undefined }),
+    reason: fc.option(fc.constantFrom('refused', 'reset', 'closed', 'dns', 'tls', 'other'), { nil: undefined }),
+    phase: fc.option(fc.constantFrom('before-send', 'after-send'), { nil: undefined }),
+  })
+  .map(
+    (f) =>
+      new A2AClientError({
+        kind: f.kind,
+        message: 'random',
+        ...(f.code !== undefined ? { code: f.code } : {}),
+        ...(f.status !== undefined ? { status: f.status } : {}),
+        data: { ...(f.retryable !== undefined ? { retryable: f.retryable } : {}), ...(f.retryAfter !== undefined ? { retryAfter: f.retryAfter } : {}) },
+        headers: f.retryAfterHeader !== undefined ? { 'retry-after': String(f.retryAfterHeader) } : {},
+        ...(f.reason !== undefined ? { reason: f.reason } : {}),
+        ...(f.phase !== undefined ? { phase: f.phase } : {}),
+      }),
+  );
+
+/** The rule for sends, written as simply as possible: safe, or asked for by the server. */
+function sendMayRepeat(e: A2AClientError, ambiguousOptIn: boolean, readRetries: boolean): boolean {
+  const hints = hintsOf(e);
+  const remote = e.kind === 'http' || e.kind === 'json-rpc';
+  if (remote && hints.retryable === false) return false;
+  if (remote && (hints.retryable === true || hints.retryAfterMs !== undefined)) return true;
+  const neverSent = e.kind === 'connect-timeout' || (e.kind === 'connection' && (e.phase === 'before-send' || (e.phase === undefined && (e.reason === 'refused' || e.reason === 'dns'))));
+  if (neverSent) return true;
+  // Anything else a read would retry may have reached the agent: only with the opt-in.
+  return ambiguousOptIn && readRetries;
+}
+
+describe('classify, property: a send is repeated only when it never left or the server asked', () => {
+  it('matches the reference rule for random failures; reads retry at least what sends do; health ignores the method', () => {
+    fc.assert(
+      fc.property(anyFailure, fc.boolean(), (error, optIn) => {
+        const options = { ...DEFAULT_RETRY, ambiguous: optIn };
+        const read = classify(error, { ...get, options });
+        for (const method of ['sendMessage', 'sendStreamingMessage']) {
+          const sent = classify(error, { method, idempotent: false, options });
+          expect(sent.retryable).toBe(sendMayRepeat(error, optIn, read.retryable));
+          if (sent.retryable) expect(read.retryable).toBe(true);
+          expect(sent.countsAsFailure).toBe(read.countsAsFailure);
+          expect(sent.delayMs).toBe(read.delayMs);
+        }
+        const other = classify(error, { ...create, options });
+        if (other.retryable) expect(classify(error, { ...send, options: DEFAULT_RETRY }).retryable).toBe(true);
+      }),
+      { numRuns: 2000 },
+    );
   });
 });

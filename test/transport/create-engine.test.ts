@@ -4,7 +4,7 @@ import { Agent } from 'undici';
 import { describe, expect, it } from 'vitest';
 import { createEngine } from '../../src/transport/create-engine.js';
 import { readErrorBody } from '../../src/transport/read-error-body.js';
-import { req } from './harness.js';
+import { req, sseEvents } from './harness.js';
 
 describe('createEngine', () => {
   it('picks undici by default and fetch when asked', async () => {
@@ -34,7 +34,7 @@ describe('createEngine', () => {
       expect(JSON.parse(await res.text())).toEqual({ hello: 'msw' });
       const stream = await engine.send(req('http://agent.test/stream'));
       const got = [];
-      for await (const e of stream.events()) got.push(e);
+      for await (const e of sseEvents(stream)) got.push(e);
       expect(got).toEqual([{ id: '3', data: 'x' }]);
       const boom = await engine.send(req('http://agent.test/boom'));
       expect(boom.status).toBe(502);

@@ -1,7 +1,8 @@
 import { DEFAULT_LIMITS } from '../../src/transport/engine.js';
-import type { EngineRequest, HttpEngine } from '../../src/transport/engine.js';
+import type { EngineRequest, EngineResponse, HttpEngine, SseEvent } from '../../src/transport/engine.js';
 import { FetchEngine } from '../../src/transport/fetch-engine.js';
 import { UndiciEngine } from '../../src/transport/undici-engine.js';
+import { CallScope } from '../../src/transport/call-scope.js';
 import { A2AClientError, isA2AClientError } from '../../src/errors/a2a-client-error.js';
 
 /** Both engines, for `describe.each`. The fetch engine uses Node's own global fetch. */
@@ -10,16 +11,27 @@ export const ENGINES: { name: string; make: () => HttpEngine }[] = [
   { name: 'fetch', make: () => new FetchEngine('global') },
 ];
 
-/** A GET request with generous defaults; `over` replaces fields. */
-export function req(url: string, over: Partial<EngineRequest> = {}): EngineRequest {
-  return {
+/**
+ * A GET request with generous defaults; `over` replaces fields. A `signal` and a `deadline` become the
+ * request's call scope, as the pipeline would open it.
+ */
+export function req(url: string, over: Partial<EngineRequest> & { signal?: AbortSignal; deadline?: number } = {}): EngineRequest {
+  const { signal, deadline, ...rest } = over;
+  const request: EngineRequest = {
     method: 'GET',
     url,
     headers: {},
     timeouts: { connectMs: 2_000, readMs: 2_000, streamIdleMs: 2_000 },
     limits: DEFAULT_LIMITS,
-    ...over,
+    ...rest,
   };
+  if (signal !== undefined || deadline !== undefined) request.scope = new CallScope({ signal, deadline });
+  return request;
+}
+
+/** A response's SSE events one by one, read as the protocol layer reads them (a batch per network read). */
+export async function* sseEvents(res: EngineResponse): AsyncGenerator<SseEvent> {
+  for await (const batch of res.decoded((events) => ({ items: [...events] }))) yield* batch;
 }
 
 /** Runs `fn`, expects an A2AClientError, and returns it with the elapsed milliseconds. */

@@ -21,6 +21,21 @@ describe('normalizeTransportError', () => {
     expect(error.phase).toBe(phase);
   });
 
+  it.each([
+    ['EHOSTUNREACH', 'connection', 'other'],
+    ['ENETUNREACH', 'connection', 'other'],
+    ['ETIMEDOUT', 'connection', 'other'],
+    ['EPROTO', 'connection', 'tls'],
+    ['ERR_SSL_DECRYPTION_FAILED_OR_BAD_RECORD_MAC', 'connection', 'tls'],
+  ])('claims before-send for %s only when the request had not reached a socket', (code, kind, reason) => {
+    // An established connection can report these too (ICMP unreachable, TCP retransmission timeout,
+    // a broken TLS session) after the request went out: a send must not be repeated on them.
+    expect(normalizeTransportError(coded(code), true)).toMatchObject({ kind, reason, phase: 'after-send' });
+    const early = normalizeTransportError(coded(code), false);
+    expect(early.phase).toBe('before-send');
+    expect(early.kind).toBe(code === 'ETIMEDOUT' ? 'connect-timeout' : 'connection');
+  });
+
   it('walks fetch-style cause chains and prefers the innermost code', () => {
     const err = new TypeError('fetch failed', { cause: coded('UND_ERR_SOCKET', coded('ECONNRESET')) });
     expect(normalizeTransportError(err, true)).toMatchObject({ kind: 'connection', reason: 'reset' });

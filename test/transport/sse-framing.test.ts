@@ -3,7 +3,7 @@ import type { HttpEngine, SseEvent } from '../../src/transport/engine.js';
 import { SseFramer } from '../../src/transport/sse-reader.js';
 import { startFaultServer } from '../helpers/fault-server.js';
 import type { FaultServer } from '../helpers/fault-server.js';
-import { ENGINES, failure, req } from './harness.js';
+import { ENGINES, failure, req, sseEvents } from './harness.js';
 
 const enc = new TextEncoder();
 
@@ -77,6 +77,14 @@ describe.each(ENGINES)('$name engine: SSE over the wire', ({ make }) => {
       rs.write('data: two\rdata: lines\r\r');
       rs.end('event: error\ndata: {"x":1}\n\n');
     });
+    server.route('/lone-cr-end', (_rq, rs) => {
+      rs.writeHead(200, { 'content-type': 'text/event-stream' });
+      rs.write('data: one\r\n\r');
+      setTimeout(() => {
+        rs.write('\ndata: last\r\n');
+        setTimeout(() => rs.end('\r'), 5);
+      }, 5);
+    });
     server.route('/huge-event', (_rq, rs) => {
       rs.writeHead(200, { 'content-type': 'text/event-stream' });
       rs.write('data: ok\n\n');
@@ -93,7 +101,7 @@ describe.each(ENGINES)('$name engine: SSE over the wire', ({ make }) => {
     const res = await engine.send(req(`${server.url}/huge-event`, { limits: { maxResponseBytes: 1_000_000, maxEventBytes: 10_000 } }));
     const seen: string[] = [];
     const { error } = await failure(async () => {
-      for await (const e of res.events()) seen.push(e.data);
+      for await (const e of sseEvents(res)) seen.push(e.data);
     });
     expect(seen).toEqual(['ok']);
     expect(error.kind).toBe('invalid-response');
@@ -104,8 +112,15 @@ describe.each(ENGINES)('$name engine: SSE over the wire', ({ make }) => {
   it('frames CRLF, CR, multi-line data, ids and event names', async () => {
     const res = await engine.send(req(`${server.url}/mixed`));
     const events: SseEvent[] = [];
-    for await (const e of res.events()) events.push(e);
+    for await (const e of sseEvents(res)) events.push(e);
     expect(events).toEqual([{ id: 'a', data: 'one' }, { data: 'two\nlines' }, { event: 'error', data: '{"x":1}' }]);
     expect(res.lastEventId).toBe('a');
+  });
+
+  it('delivers the last event when the stream ends on a lone CR (its blank line), split from its LF', async () => {
+    const res = await engine.send(req(`${server.url}/lone-cr-end`));
+    const events: string[] = [];
+    for await (const e of sseEvents(res)) events.push(e.data);
+    expect(events).toEqual(['one', 'last']);
   });
 });

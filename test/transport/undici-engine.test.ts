@@ -47,13 +47,17 @@ describe('undici engine: connect phase and pool', () => {
   });
 
   it('reuses a kept-alive connection and returns the pool to idle', async () => {
+    // A server of its own: a late connection left over from an earlier test cannot be counted.
+    const own = await startFaultServer();
     const engine = new UndiciEngine();
-    const before = server.acceptedSockets;
-    for (let i = 0; i < 5; i++) expect(await (await engine.send(req(`${server.url}/ok`))).text()).toBe('{"ok":true}');
-    expect(server.acceptedSockets - before).toBeLessThanOrEqual(2);
+    for (let i = 0; i < 5; i++) expect(await (await engine.send(req(`${own.url}/ok`))).text()).toBe('{"ok":true}');
+    // undici may open a second connection for a request dispatched before it has taken back the
+    // first (a body read to its end resolves before the pool sees the connection free): 5 calls, ≤ 2.
+    expect(own.acceptedSockets).toBeLessThanOrEqual(2);
     expect(poolIdle(engine)).toBe(true);
     await engine.close();
-    await server.waitForNoSockets();
+    await own.waitForNoSockets();
+    await own.close();
   });
 
   it('uses a caller-supplied dispatcher and does not close it', async () => {

@@ -8,21 +8,11 @@ import { parseAgentCard } from '../card.js';
 import type { VersionCodec } from '../codec.js';
 import type { Message, Part, PushNotificationConfig, StreamEvent } from '../model.js';
 import { opt } from '../opt.js';
-import { checkWire, noMember, parseWire } from '../validate.js';
-import {
-  artifactUpdateFromV03,
-  messageFromV03,
-  pushConfigFromV03,
-  statusUpdateFromV03,
-  taskFromV03,
-} from './decode.js';
-import {
-  V03ArtifactUpdateSchema,
-  V03MessageSchema,
-  V03StatusUpdateSchema,
-  V03TaskPushConfigSchema,
-  V03TaskSchema,
-} from './schemas.js';
+import { checkWire, noMember, unexpected } from '../validate.js';
+import { isObject, oneOf, WireType } from '../wire-check.js';
+import { messageFromV03, pushConfigFromV03, v03Wire } from './decode.js';
+import { V03TaskPushConfigSchema } from './schemas.js';
+import { V03ArtifactUpdate, V03Message, V03StatusUpdate, V03Task } from './wire-types.js';
 
 /** Which request shape a v0.3 codec writes. */
 export type V03Style = 'jsonrpc' | 'proto';
@@ -79,19 +69,25 @@ function sendParams(style: V03Style) {
   };
 }
 
+const KINDS = ['task', 'message', 'status-update', 'artifact-update'] as const;
+const isKind = oneOf(KINDS);
+
 /** The `kind` of a v0.3 JSON-RPC object; the ProtoJSON shape has none. */
-const Kind = z.object({ kind: z.enum(['task', 'message', 'status-update', 'artifact-update']).optional() });
+const Kind = new WireType(z.object({ kind: z.enum(KINDS).optional() }), (v) => isObject(v) && (v.kind === undefined || isKind(v.kind)));
 
 /** The ProtoJSON wrapper members, and the fields that tell an unwrapped task or message apart. */
-const Envelope = z.object({
-  task: z.unknown().optional(),
-  msg: z.unknown().optional(),
-  message: z.unknown().optional(),
-  statusUpdate: z.unknown().optional(),
-  artifactUpdate: z.unknown().optional(),
-  id: z.unknown().optional(),
-  messageId: z.unknown().optional(),
-});
+const Envelope = new WireType(
+  z.object({
+    task: z.unknown().optional(),
+    msg: z.unknown().optional(),
+    message: z.unknown().optional(),
+    statusUpdate: z.unknown().optional(),
+    artifactUpdate: z.unknown().optional(),
+    id: z.unknown().optional(),
+    messageId: z.unknown().optional(),
+  }),
+  isObject,
+);
 
 /**
  * One v0.3 result or stream item → model: dispatches on `kind`, else on the ProtoJSON wrapper
@@ -102,30 +98,30 @@ const Envelope = z.object({
 export function decodeV03Event(json: unknown, field = 'result'): StreamEvent {
   switch (checkWire(Kind, json, field).kind) {
     case 'task':
-      return taskFromV03(checkWire(V03TaskSchema, json, field));
+      return v03Wire.task(checkWire(V03Task, json, field));
     case 'message':
-      return messageFromV03(checkWire(V03MessageSchema, json, field));
+      return messageFromV03(checkWire(V03Message, json, field));
     case 'status-update':
-      return statusUpdateFromV03(checkWire(V03StatusUpdateSchema, json, field));
+      return v03Wire.statusUpdate(checkWire(V03StatusUpdate, json, field));
     case 'artifact-update':
-      return artifactUpdateFromV03(checkWire(V03ArtifactUpdateSchema, json, field));
+      return v03Wire.artifactUpdate(checkWire(V03ArtifactUpdate, json, field));
     case undefined:
       break;
   }
   const e = checkWire(Envelope, json, field);
-  if (e.task !== undefined) return taskFromV03(checkWire(V03TaskSchema, e.task, `${field}.task`));
-  if (e.msg !== undefined) return messageFromV03(checkWire(V03MessageSchema, e.msg, `${field}.msg`));
-  if (e.statusUpdate !== undefined) return statusUpdateFromV03(checkWire(V03StatusUpdateSchema, e.statusUpdate, `${field}.statusUpdate`));
-  if (e.artifactUpdate !== undefined) return artifactUpdateFromV03(checkWire(V03ArtifactUpdateSchema, e.artifactUpdate, `${field}.artifactUpdate`));
-  if (e.id !== undefined) return taskFromV03(checkWire(V03TaskSchema, json, field));
-  if (e.message !== undefined) return messageFromV03(checkWire(V03MessageSchema, e.message, `${field}.message`));
-  if (e.messageId !== undefined) return messageFromV03(checkWire(V03MessageSchema, json, field));
+  if (e.task !== undefined) return v03Wire.task(checkWire(V03Task, e.task, `${field}.task`));
+  if (e.msg !== undefined) return messageFromV03(checkWire(V03Message, e.msg, `${field}.msg`));
+  if (e.statusUpdate !== undefined) return v03Wire.statusUpdate(checkWire(V03StatusUpdate, e.statusUpdate, `${field}.statusUpdate`));
+  if (e.artifactUpdate !== undefined) return v03Wire.artifactUpdate(checkWire(V03ArtifactUpdate, e.artifactUpdate, `${field}.artifactUpdate`));
+  if (e.id !== undefined) return v03Wire.task(checkWire(V03Task, json, field));
+  if (e.message !== undefined) return messageFromV03(checkWire(V03Message, e.message, `${field}.message`));
+  if (e.messageId !== undefined) return messageFromV03(checkWire(V03Message, json, field));
   return noMember(field);
 }
 
 function taskOnly(json: unknown) {
   const ev = decodeV03Event(json);
-  return ev.kind === 'task' ? ev : parseWire(z.never(), ev.kind, 'result.kind');
+  return ev.kind === 'task' ? ev : unexpected('result.kind', ev.kind);
 }
 
 const PushList = z.union([z.array(z.unknown()), z.object({ configs: z.array(z.unknown()).optional() })]);
@@ -168,11 +164,11 @@ export function createV03Codec(style: V03Style): VersionCodec {
     decode: {
       sendMessage: (json) => {
         const ev = decodeV03Event(json);
-        return ev.kind === 'task' || ev.kind === 'message' ? ev : parseWire(z.never(), ev.kind, 'result.kind');
+        return ev.kind === 'task' || ev.kind === 'message' ? ev : unexpected('result.kind', ev.kind);
       },
       getTask: taskOnly,
       cancelTask: taskOnly,
-      listTasks: () => parseWire(z.never(), undefined, 'result'),
+      listTasks: () => unexpected('result', undefined),
       createTaskPushNotificationConfig: (json) => pushConfigFromV03(checkWire(V03TaskPushConfigSchema, json, 'result')),
       getTaskPushNotificationConfig: (json) => pushConfigFromV03(checkWire(V03TaskPushConfigSchema, json, 'result')),
       listTaskPushNotificationConfig: (json) => {

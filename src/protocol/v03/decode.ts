@@ -7,16 +7,14 @@ import type {
   FilePart,
   Message,
   Part,
-  Task,
-  TaskArtifactUpdateEvent,
   TaskPushNotificationConfig,
   TaskState,
   TaskStatus,
-  TaskStatusUpdateEvent,
 } from '../model.js';
 import { opt } from '../opt.js';
-import { type WireArtifactUpdate, type WireStatusUpdate, wireDecoders } from '../wire-decode.js';
-import type { V03Message, V03Part, V03Task, V03TaskStatus } from './schemas.js';
+import { isObject } from '../wire-check.js';
+import { modelMessage, wireDecoders } from '../wire-decode.js';
+import type { V03Message, V03Part, V03TaskStatus } from './schemas.js';
 
 /** v0.3 state names, lowercase (JSON-RPC) and ProtoJSON (REST), → model state. */
 const STATES: ReadonlyMap<string, TaskState> = new Map<string, TaskState>([
@@ -62,27 +60,16 @@ export function partFromV03(p: V03Part): Part {
     out = { kind: 'file', file };
   } else {
     // ProtoJSON wraps data parts as `{ data: { data: … } }`; the kind shape carries it directly.
-    out = { kind: 'data', data: p.kind === undefined && isRecord(p.data) && 'data' in p.data ? p.data.data : p.data };
+    out = { kind: 'data', data: p.kind === undefined && isObject(p.data) && 'data' in p.data ? p.data.data : p.data };
   }
   if (p.metadata !== undefined) out.metadata = p.metadata;
   return out;
 }
 
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
 /** v0.3 Message → model Message (`raw` is the wire object as received; empty ids read as absent). */
 export function messageFromV03(m: V03Message): Message {
   const role = m.role === 'user' || m.role === 'ROLE_USER' ? 'user' : 'agent';
-  const out: Message = { kind: 'message', messageId: m.messageId, role, parts: (m.parts ?? m.content ?? []).map(partFromV03) };
-  if (m.contextId) out.contextId = m.contextId;
-  if (m.taskId) out.taskId = m.taskId;
-  if (m.referenceTaskIds !== undefined) out.referenceTaskIds = m.referenceTaskIds;
-  if (m.extensions !== undefined) out.extensions = m.extensions;
-  if (m.metadata !== undefined) out.metadata = m.metadata;
-  out.raw = m;
-  return out;
+  return modelMessage(m, m.messageId, role, (m.parts ?? m.content ?? []).map(partFromV03), true);
 }
 
 function statusFromV03(s: V03TaskStatus): TaskStatus {
@@ -93,16 +80,8 @@ function statusFromV03(s: V03TaskStatus): TaskStatus {
   return out;
 }
 
-const shared = wireDecoders<V03Part, V03Message, V03TaskStatus>({ part: partFromV03, message: messageFromV03, status: statusFromV03, final: true });
-
-/** v0.3 Task → model Task (`raw` is the wire object as received). */
-export const taskFromV03: (t: V03Task) => Task = shared.task;
-
-/** v0.3 status update → model (keeps `final`; omitted reads as false). */
-export const statusUpdateFromV03: (u: WireStatusUpdate<V03TaskStatus>) => TaskStatusUpdateEvent = shared.statusUpdate;
-
-/** v0.3 artifact update → model (omitted `append`/`lastChunk` read as false). */
-export const artifactUpdateFromV03: (u: WireArtifactUpdate<V03Part>) => TaskArtifactUpdateEvent = shared.artifactUpdate;
+/** v0.3 Task, status update and artifact update → model (see `wireDecoders`). */
+export const v03Wire = wireDecoders<V03Part, V03Message, V03TaskStatus>({ part: partFromV03, message: messageFromV03, status: statusFromV03, final: true });
 
 /** v0.3 TaskPushNotificationConfig → model (task id from `taskId` or the ProtoJSON `name`). */
 export function pushConfigFromV03(c: {

@@ -4,11 +4,11 @@
  * there (`TASK_STATE_*`, `ROLE_*`, `content` instead of `parts`, `file.fileWithUri`). Response objects
  * are plain (strip) objects used through `checkWire`, which hands decoders the input itself, so unknown
  * fields survive in `raw` without zod copying them. Agent card objects are loose (`parseAgentCard`
- * reads zod's output). Refinements only test declared members (`inputRefined`), so `checkWire`'s
- * compiled checker runs them on the input.
+ * reads zod's output). The hot-path objects have fast predicates that answer like these schemas in
+ * `wire-types.ts`.
  */
 import { z } from 'zod';
-import { inputRefined } from '../fast-check.js';
+import { cardExtension, commonCardFields } from '../card-fields.js';
 import { countDefined } from '../validate.js';
 
 const metadata = z.record(z.string(), z.unknown());
@@ -50,40 +50,36 @@ export const V03FileSchema = z.object({
 });
 
 /** v0.3 Part: `{kind:'text'|'file'|'data', …}`; without `kind`, one of `text`, `file`, `data` (ProtoJSON). */
-export const V03PartSchema = inputRefined(
-  z
-    .object({
-      kind: z.enum(['text', 'file', 'data']).optional(),
-      text: z.string().optional(),
-      file: V03FileSchema.optional(),
-      data: z.unknown().optional(),
-      metadata: metadata.optional(),
-    })
-    .refine(
-      (p) =>
-        p.kind === 'text' ? p.text !== undefined : p.kind === 'file' ? p.file !== undefined : p.kind === 'data' ? p.data !== undefined
-          : countDefined(p.text, p.file, p.data) === 1,
-      { message: 'a Part needs its content (text, file or data)' },
-    ),
-);
+export const V03PartSchema = z
+  .object({
+    kind: z.enum(['text', 'file', 'data']).optional(),
+    text: z.string().optional(),
+    file: V03FileSchema.optional(),
+    data: z.unknown().optional(),
+    metadata: metadata.optional(),
+  })
+  .refine(
+    (p) =>
+      p.kind === 'text' ? p.text !== undefined : p.kind === 'file' ? p.file !== undefined : p.kind === 'data' ? p.data !== undefined
+        : countDefined(p.text, p.file, p.data) === 1,
+    { message: 'a Part needs its content (text, file or data)' },
+  );
 
 /** Validates a v0.3 `Message` from the wire (strip: see file comment). */
-export const V03MessageSchema = inputRefined(
-  z
-    .object({
-      kind: z.literal('message').optional(),
-      messageId: z.string(),
-      role: V03RoleSchema,
-      parts: z.array(V03PartSchema).optional(),
-      content: z.array(V03PartSchema).optional(),
-      contextId: z.string().optional(),
-      taskId: z.string().optional(),
-      referenceTaskIds: z.array(z.string()).optional(),
-      extensions: z.array(z.string()).optional(),
-      metadata: metadata.optional(),
-    })
-    .refine((m) => m.parts !== undefined || m.content !== undefined, { message: 'a Message needs parts', path: ['parts'] }),
-);
+export const V03MessageSchema = z
+  .object({
+    kind: z.literal('message').optional(),
+    messageId: z.string(),
+    role: V03RoleSchema,
+    parts: z.array(V03PartSchema).optional(),
+    content: z.array(V03PartSchema).optional(),
+    contextId: z.string().optional(),
+    taskId: z.string().optional(),
+    referenceTaskIds: z.array(z.string()).optional(),
+    extensions: z.array(z.string()).optional(),
+    metadata: metadata.optional(),
+  })
+  .refine((m) => m.parts !== undefined || m.content !== undefined, { message: 'a Message needs parts', path: ['parts'] });
 
 /** Validates a v0.3 `TaskStatus` from the wire (strip: see file comment). */
 export const V03TaskStatusSchema = z.object({
@@ -144,25 +140,13 @@ export const V03PushConfigSchema = z.object({
 });
 
 /** v0.3 `TaskPushNotificationConfig`; ProtoJSON names the task in `name: tasks/{id}/pushNotificationConfigs/{cid}`. */
-export const V03TaskPushConfigSchema = inputRefined(
-  z
-    .object({ taskId: z.string().optional(), name: z.string().optional(), pushNotificationConfig: V03PushConfigSchema })
-    .refine((c) => c.taskId !== undefined || c.name !== undefined, { message: 'missing taskId', path: ['taskId'] }),
-);
-
-const skill = z.looseObject({
-  id: z.string(),
-  name: z.string(),
-  description: z.string().optional(),
-  tags: z.array(z.string()).optional(),
-  examples: z.array(z.string()).optional(),
-});
+export const V03TaskPushConfigSchema = z
+  .object({ taskId: z.string().optional(), name: z.string().optional(), pushNotificationConfig: V03PushConfigSchema })
+  .refine((c) => c.taskId !== undefined || c.name !== undefined, { message: 'missing taskId', path: ['taskId'] });
 
 /** v0.3 `AgentCard` (the fields the client uses). */
 export const V03AgentCardSchema = z.looseObject({
-  name: z.string(),
-  description: z.string().optional(),
-  version: z.string().optional(),
+  ...commonCardFields,
   url: z.string(),
   protocolVersion: z.string().optional(),
   preferredTransport: z.string().optional(),
@@ -172,14 +156,10 @@ export const V03AgentCardSchema = z.looseObject({
       streaming: z.boolean().optional(),
       pushNotifications: z.boolean().optional(),
       stateTransitionHistory: z.boolean().optional(),
-      extensions: z.array(z.looseObject({ uri: z.string(), required: z.boolean().optional() })).optional(),
+      extensions: z.array(cardExtension).optional(),
     })
     .optional(),
   supportsAuthenticatedExtendedCard: z.boolean().optional(),
-  skills: z.array(skill).optional(),
-  defaultInputModes: z.array(z.string()).optional(),
-  defaultOutputModes: z.array(z.string()).optional(),
-  provider: z.looseObject({ organization: z.string().optional(), url: z.string().optional() }).optional(),
 });
 
 /** A validated wire `Part`. */

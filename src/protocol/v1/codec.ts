@@ -5,21 +5,9 @@ import type { VersionCodec } from '../codec.js';
 import type { Message, Part, PushNotificationConfig, StreamEvent, TaskState } from '../model.js';
 import { opt } from '../opt.js';
 import { checkWire, noMember } from '../validate.js';
-import {
-  artifactUpdateFromV1,
-  messageFromV1,
-  pushConfigFromV1,
-  statusUpdateFromV1,
-  taskFromV1,
-} from './decode.js';
-import {
-  V1ListPushConfigsResponseSchema,
-  V1ListTasksResponseSchema,
-  V1SendMessageResponseSchema,
-  V1StreamResponseSchema,
-  V1TaskPushConfigSchema,
-  V1TaskSchema,
-} from './schemas.js';
+import { messageFromV1, pushConfigFromV1, v1Wire } from './decode.js';
+import { V1ListPushConfigsResponseSchema, V1ListTasksResponseSchema, V1TaskPushConfigSchema } from './schemas.js';
+import { V1SendMessageResponse, V1StreamResponse, V1Task } from './wire-types.js';
 
 /** Model Part → v1.0 Part. */
 export function partToV1(p: Part): Record<string, unknown> {
@@ -81,11 +69,11 @@ export function sendParamsToV1(p: ResolvedSendParams): Record<string, unknown> {
 
 /** One v1.0 `StreamResponse` → model event. @throws A2AClientError `invalid-response`. */
 export function decodeV1StreamEvent(json: unknown, field = 'result'): StreamEvent {
-  const r = checkWire(V1StreamResponseSchema, json, field);
-  if (r.task) return taskFromV1(r.task);
+  const r = checkWire(V1StreamResponse, json, field);
+  if (r.task) return v1Wire.task(r.task);
   if (r.message) return messageFromV1(r.message);
-  if (r.statusUpdate) return statusUpdateFromV1(r.statusUpdate);
-  if (r.artifactUpdate) return artifactUpdateFromV1(r.artifactUpdate);
+  if (r.statusUpdate) return v1Wire.statusUpdate(r.statusUpdate);
+  if (r.artifactUpdate) return v1Wire.artifactUpdate(r.artifactUpdate);
   // The schema's refinement guarantees one member; this line only satisfies the compiler.
   return noMember('result');
 }
@@ -130,17 +118,17 @@ export const v1Codec: VersionCodec = {
   encodeStream: { sendStreamingMessage: sendParamsToV1, subscribeToTask: (p) => ({ id: p.id }) },
   decode: {
     sendMessage: (json) => {
-      const r = checkWire(V1SendMessageResponseSchema, json, 'result');
-      if (r.task) return taskFromV1(r.task);
+      const r = checkWire(V1SendMessageResponse, json, 'result');
+      if (r.task) return v1Wire.task(r.task);
       if (r.message) return messageFromV1(r.message);
       return noMember('result');
     },
-    getTask: (json) => taskFromV1(checkWire(V1TaskSchema, json, 'result')),
-    cancelTask: (json) => taskFromV1(checkWire(V1TaskSchema, json, 'result')),
+    getTask: (json) => v1Wire.task(checkWire(V1Task, json, 'result')),
+    cancelTask: (json) => v1Wire.task(checkWire(V1Task, json, 'result')),
     listTasks: (json) => {
       const r = checkWire(V1ListTasksResponseSchema, json, 'result');
       return {
-        tasks: r.tasks.map(taskFromV1),
+        tasks: r.tasks.map(v1Wire.task),
         ...(r.nextPageToken ? { nextPageToken: r.nextPageToken } : {}),
         ...opt('pageSize', r.pageSize),
         ...opt('totalSize', r.totalSize),

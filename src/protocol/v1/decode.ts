@@ -8,16 +8,13 @@ import type {
   Message,
   Part,
   Role,
-  Task,
-  TaskArtifactUpdateEvent,
   TaskPushNotificationConfig,
   TaskState,
   TaskStatus,
-  TaskStatusUpdateEvent,
 } from '../model.js';
 import { opt } from '../opt.js';
-import { type WireArtifactUpdate, type WireStatusUpdate, wireDecoders } from '../wire-decode.js';
-import type { V1Message, V1Part, V1Task, V1TaskPushConfig, V1TaskStatus } from './schemas.js';
+import { modelMessage, wireDecoders } from '../wire-decode.js';
+import type { V1Message, V1Part, V1TaskPushConfig, V1TaskStatus } from './schemas.js';
 
 const STATES: Readonly<Record<string, TaskState>> = {
   TASK_STATE_SUBMITTED: 'submitted',
@@ -63,14 +60,7 @@ export function partFromV1(p: V1Part): Part {
 
 /** v1.0 Message → model Message (`raw` is the wire object as received). */
 export function messageFromV1(m: V1Message): Message {
-  const out: Message = { kind: 'message', messageId: m.messageId, role: roleFromV1(m.role), parts: m.parts.map(partFromV1) };
-  if (m.contextId !== undefined) out.contextId = m.contextId;
-  if (m.taskId !== undefined) out.taskId = m.taskId;
-  if (m.referenceTaskIds !== undefined) out.referenceTaskIds = m.referenceTaskIds;
-  if (m.extensions !== undefined) out.extensions = m.extensions;
-  if (m.metadata !== undefined) out.metadata = m.metadata;
-  out.raw = m;
-  return out;
+  return modelMessage(m, m.messageId, roleFromV1(m.role), m.parts.map(partFromV1), false);
 }
 
 function statusFromV1(s: V1TaskStatus): TaskStatus {
@@ -80,16 +70,8 @@ function statusFromV1(s: V1TaskStatus): TaskStatus {
   return out;
 }
 
-const shared = wireDecoders<V1Part, V1Message, V1TaskStatus>({ part: partFromV1, message: messageFromV1, status: statusFromV1, final: false });
-
-/** v1.0 Task → model Task (`raw` is the wire object as received). */
-export const taskFromV1: (t: V1Task) => Task = shared.task;
-
-/** v1.0 TaskStatusUpdateEvent → model (`final` is absent: v1.0 ends a stream by closing it). */
-export const statusUpdateFromV1: (u: WireStatusUpdate<V1TaskStatus>) => TaskStatusUpdateEvent = shared.statusUpdate;
-
-/** v1.0 TaskArtifactUpdateEvent → model (omitted `append`/`lastChunk` read as false). */
-export const artifactUpdateFromV1: (u: WireArtifactUpdate<V1Part>) => TaskArtifactUpdateEvent = shared.artifactUpdate;
+/** v1.0 Task, status update and artifact update → model (see `wireDecoders`). */
+export const v1Wire = wireDecoders<V1Part, V1Message, V1TaskStatus>({ part: partFromV1, message: messageFromV1, status: statusFromV1, final: false });
 
 /** v1.0 TaskPushNotificationConfig → model. */
 export function pushConfigFromV1(c: V1TaskPushConfig): TaskPushNotificationConfig {

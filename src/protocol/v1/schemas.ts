@@ -2,11 +2,11 @@
  * zod schemas for A2A v1.0 ProtoJSON as it arrives on the wire; only what the model needs is checked.
  * Response objects are plain (strip) objects used through `checkWire`, which hands decoders the input
  * itself, so unknown fields and extensions survive in `raw` without zod copying them. Agent card
- * objects are loose (`parseAgentCard` reads zod's output). Refinements only test declared members for
- * `undefined` (`inputRefined`), so `checkWire`'s compiled checker runs them on the input.
+ * objects are loose (`parseAgentCard` reads zod's output). The hot-path objects have fast predicates
+ * that answer like these schemas in `wire-types.ts`.
  */
 import { z } from 'zod';
-import { inputRefined } from '../fast-check.js';
+import { cardExtension, commonCardFields } from '../card-fields.js';
 import { countDefined } from '../validate.js';
 
 const metadata = z.record(z.string(), z.unknown());
@@ -28,21 +28,19 @@ export const V1TaskStateSchema = z.enum([
 export const V1RoleSchema = z.enum(['ROLE_UNSPECIFIED', 'ROLE_USER', 'ROLE_AGENT']);
 
 /** v1.0 Part: exactly one of `text`, `raw` (base64), `url`, `data`. */
-export const V1PartSchema = inputRefined(
-  z
-    .object({
-      text: z.string().optional(),
-      raw: z.string().optional(),
-      url: z.string().optional(),
-      data: z.unknown().optional(),
-      filename: z.string().optional(),
-      mediaType: z.string().optional(),
-      metadata: metadata.optional(),
-    })
-    .refine((p) => countDefined(p.text, p.raw, p.url, p.data) === 1, {
-      message: 'a Part needs exactly one of text, raw, url, data',
-    }),
-);
+export const V1PartSchema = z
+  .object({
+    text: z.string().optional(),
+    raw: z.string().optional(),
+    url: z.string().optional(),
+    data: z.unknown().optional(),
+    filename: z.string().optional(),
+    mediaType: z.string().optional(),
+    metadata: metadata.optional(),
+  })
+  .refine((p) => countDefined(p.text, p.raw, p.url, p.data) === 1, {
+    message: 'a Part needs exactly one of text, raw, url, data',
+  });
 
 /** Validates a v1.0 `Message` from the wire (strip: see file comment). */
 export const V1MessageSchema = z.object({
@@ -102,27 +100,23 @@ export const V1ArtifactUpdateSchema = z.object({
 });
 
 /** `SendMessageResponse`: exactly one of `task`, `message`. */
-export const V1SendMessageResponseSchema = inputRefined(
-  z
-    .object({ task: V1TaskSchema.optional(), message: V1MessageSchema.optional() })
-    .refine((r) => countDefined(r.task, r.message) === 1, {
-      message: 'expected exactly one of task, message',
-    }),
-);
+export const V1SendMessageResponseSchema = z
+  .object({ task: V1TaskSchema.optional(), message: V1MessageSchema.optional() })
+  .refine((r) => countDefined(r.task, r.message) === 1, {
+    message: 'expected exactly one of task, message',
+  });
 
 /** `StreamResponse`: exactly one of `task`, `message`, `statusUpdate`, `artifactUpdate`. */
-export const V1StreamResponseSchema = inputRefined(
-  z
-    .object({
-      task: V1TaskSchema.optional(),
-      message: V1MessageSchema.optional(),
-      statusUpdate: V1StatusUpdateSchema.optional(),
-      artifactUpdate: V1ArtifactUpdateSchema.optional(),
-    })
-    .refine((r) => countDefined(r.task, r.message, r.statusUpdate, r.artifactUpdate) === 1, {
-      message: 'expected exactly one of task, message, statusUpdate, artifactUpdate',
-    }),
-);
+export const V1StreamResponseSchema = z
+  .object({
+    task: V1TaskSchema.optional(),
+    message: V1MessageSchema.optional(),
+    statusUpdate: V1StatusUpdateSchema.optional(),
+    artifactUpdate: V1ArtifactUpdateSchema.optional(),
+  })
+  .refine((r) => countDefined(r.task, r.message, r.statusUpdate, r.artifactUpdate) === 1, {
+    message: 'expected exactly one of task, message, statusUpdate, artifactUpdate',
+  });
 
 /** Validates a v1.0 `ListTasksResponse` from the wire (strip: see file comment). */
 export const V1ListTasksResponseSchema = z.object({
@@ -162,34 +156,18 @@ export const V1AgentInterfaceSchema = z.looseObject({
   tenant: z.string().optional(),
 });
 
-const skill = z.looseObject({
-  id: z.string(),
-  name: z.string(),
-  description: z.string().optional(),
-  tags: z.array(z.string()).optional(),
-  examples: z.array(z.string()).optional(),
-});
-
-const extension = z.looseObject({ uri: z.string(), required: z.boolean().optional() });
-
 /** v1.0 `AgentCard` (the fields the client uses). */
 export const V1AgentCardSchema = z.looseObject({
-  name: z.string(),
-  description: z.string().optional(),
-  version: z.string().optional(),
+  ...commonCardFields,
   supportedInterfaces: z.array(V1AgentInterfaceSchema).min(1),
   capabilities: z
     .looseObject({
       streaming: z.boolean().optional(),
       pushNotifications: z.boolean().optional(),
       extendedAgentCard: z.boolean().optional(),
-      extensions: z.array(extension).optional(),
+      extensions: z.array(cardExtension).optional(),
     })
     .optional(),
-  skills: z.array(skill).optional(),
-  defaultInputModes: z.array(z.string()).optional(),
-  defaultOutputModes: z.array(z.string()).optional(),
-  provider: z.looseObject({ organization: z.string().optional(), url: z.string().optional() }).optional(),
 });
 
 /** A validated wire `Part`. */

@@ -1,6 +1,6 @@
 /**
- * One Node timer for every call deadline in the process: a min-heap of deadlines, with the timer
- * armed for the earliest. Starting and ending a call is then a heap push and pop instead of a
+ * One Node timer for every deadline and phase timer in the process: a min-heap of due times, with
+ * the timer armed for the earliest. Starting and ending a call is then a heap push and pop instead of a
  * `setTimeout` / `clearTimeout` pair (each a timer-list insert, a native clock read and, for a
  * call alone in flight, the creation and deletion of a whole timer list).
  *
@@ -8,7 +8,7 @@
  * alive only while some deadline is pending, as one timer per call would.
  */
 
-/** A deadline in the heap. */
+/** A due time in the heap. */
 export interface Due {
   /** Absolute, in `performance.now()` ms; finite. */
   readonly deadline: number;
@@ -55,11 +55,6 @@ function keepAlive(on: boolean): void {
   if (typeof timer !== 'object') return;
   if (on && typeof timer.ref === 'function') timer.ref();
   else if (!on && typeof timer.unref === 'function') timer.unref();
-}
-
-/** Deadlines waiting (for tests). */
-export function pendingDeadlines(): number {
-  return heap.length;
 }
 
 function arm(deadline: number, now: number): void {
@@ -140,4 +135,9 @@ function siftDown(start: number): void {
   }
   heap[i] = item;
   item.slot = i;
+}
+
+/** How many due times are waiting: a diagnostic (a finished call leaves none behind). */
+export function pendingDeadlines(): number {
+  return heap.length;
 }

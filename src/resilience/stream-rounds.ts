@@ -1,0 +1,87 @@
+import { A2AClientError } from '../errors/a2a-client-error.js';
+import { classify } from './classify.js';
+import type { CallScope } from '../transport/call-scope.js';
+import { deadlineError } from '../transport/scope-errors.js';
+import type { RetryOptions } from './options.js';
+import type { AttemptInfo, Resilience } from './pipeline.js';
+
+/** What the calls a resumed stream makes (send, resubscribe, poll) share: agent, deadline, pipeline. */
+export interface StreamCall {
+  agent: string;
+  /** The stream's method, put on its errors when they carry none. */
+  method: string;
+  /** One deadline over every call and wait (`performance.now()` ms). */
+  deadline: number;
+  signal?: AbortSignal | undefined;
+  resilience?: Resilience | undefined;
+  retry?: false | Partial<RetryOptions> | undefined;
+}
+
+/**
+ * Runs one call of a stream under the agent's pipeline (classified, retried, budgeted, breaker,
+ * deadline), or once under the stream's scope when there is no pipeline.
+ * @throws A2AClientError — the pipeline's final error.
+ */
+export function throughPipeline<T>(o: StreamCall, scope: CallScope, method: string, idempotent: boolean, attempt: (a: AttemptInfo) => Promise<T>): Promise<T> {
+  if (!o.resilience) return attempt({ attempt: 1, scope });
+  return o.resilience.execute({ method, idempotent, scope, deadline: scope.deadline, retry: o.retry }, attempt);
+}
+
+/**
+ * Whether a resubscribe or poll (`method`) that failed is worth another round later: the pipeline
+ * gave up only because its attempts ran out (without a pipeline: the failure classifies as
+ * retryable), and the server's delay, if any, fits before the deadline. The verdicts of the budget,
+ * breaker, bulkhead, deadline and caller end the stream.
+ */
+export function worthAnotherRound(error: A2AClientError, method: string, o: StreamCall, retry: RetryOptions, scope: CallScope): boolean {
+  switch (error.kind) {
+    case 'budget-exhausted':
+    case 'circuit-open':
+    case 'bulkhead-rejected':
+    case 'deadline-exceeded':
+    case 'aborted':
+      return false;
+    default:
+      break;
+  }
+  const retryable = o.resilience ? error.retryable : classify(error, { method, idempotent: true, options: retry }).retryable;
+  return retryable && (error.retryAfterMs === undefined || error.retryAfterMs < scope.timeLeft());
+}
+
+/** `error` with the stream's agent and method where it names none. */
+export function fail(error: A2AClientError, o: StreamCall): A2AClientError {
+  return error.with({ agent: error.agent ?? o.agent, method: error.method ?? o.method });
+}
+
+/**
+ * The error of a stream stopped by the caller's signal (`aborted`) or by the deadline
+ * (`deadline-exceeded`, cause: the last failure). `noTimeLeft`: stopped because the next wait would
+ * outlive the deadline.
+ */
+export function stopped(scope: CallScope, last: A2AClientError | undefined, o: StreamCall, noTimeLeft = false): A2AClientError {
+  const reason = scope.failure;
+  if (!noTimeLeft && reason?.kind === 'aborted') return reason.with({ agent: o.agent, method: o.method });
+  return deadlineError(last).with({ agent: o.agent, method: o.method, attempts: last ? [last] : [] });
+}
+
+/**
+ * Waits `ms` between rounds.
+ * @throws A2AClientError — {@link stopped} when the caller aborts or the deadline passes meanwhile.
+ */
+export async function pause(ms: number, scope: CallScope, last: A2AClientError, o: StreamCall): Promise<void> {
+  try {
+    await scope.sleep(ms);
+  } catch {
+    throw stopped(scope, last, o);
+  }
+}
+
+/** The error when polling brought no news of the task for `maxIdleMs` (cause: the drop that led to polling). */
+export function pollIdleError(maxIdleMs: number, drop: A2AClientError, last: A2AClientError): A2AClientError {
+  return new A2AClientError({
+    kind: 'idle-timeout',
+    message: `No news of the task for ${Math.round(maxIdleMs)} ms while polling getTask (resubscribe is not available)`,
+    cause: drop,
+    attempts: last === drop ? [drop] : [drop, last],
+  });
+}

@@ -1,0 +1,144 @@
+/**
+ * Sends are repeated only when it is safe, end to end through A2AClient on both engines: a bare
+ * −32603 / −32006 / 5xx on a send reaches the agent once (a read is retried), a server hint or a
+ * refused connection is retried, a server that reads the request and resets is not (unless the
+ * call opts in with `retry: { ambiguous: true }`), and a per-call `retry` overrides `retry: false`.
+ */
+import { describe, expect, it } from 'vitest';
+import { A2AClient, type A2AClientError, type ClientOptions } from '../../src/index.js';
+import { failFirst, httpError, jsonRpcError, mockAgent, replyTask, replyText, reset, type MockAgent, type Scenario } from '../../mocks/index.js';
+import { refusedPort, startFaultServer } from '../helpers/fault-server.js';
+import { useE2E, uniqueName, WAYS } from './e2e-setup.js';
+import { rejection } from './fixtures.js';
+
+const e2e = useE2E();
+const fast = { baseDelayMs: 5, maxDelayMs: 10, budget: false as const };
+const hi = { message: { parts: [{ kind: 'text' as const, text: 'hi' }] } };
+
+const BARE: Array<[string, Scenario]> = [
+  ['a bare JSON-RPC −32603', jsonRpcError(-32603, 'internal')],
+  ['a bare JSON-RPC −32006', jsonRpcError(-32006, 'invalid agent response')],
+  ['an HTML HTTP 500', httpError(500)],
+  ['HTTP 502', httpError(502)],
+  ['HTTP 503 without a delay', httpError(503)],
+  ['HTTP 504', httpError(504)],
+];
+
+async function agentWith(way: (typeof WAYS)[number], setup: (agent: MockAgent) => void, retry: ClientOptions['retry'] = fast): Promise<{ agent: MockAgent; client: A2AClient }> {
+  const agent = mockAgent({ name: uniqueName('safety'), version: '1.0', binding: 'JSONRPC' });
+  setup(agent);
+  const client = await e2e.serve(way, agent, { retry, circuitBreaker: false });
+  return { agent, client };
+}
+
+describe.each(WAYS)('send retry safety (%s)', (way) => {
+  it.each(BARE)('%s on sendMessage reaches the agent once; on getTask it is retried', async (_label, failure) => {
+    const { agent, client } = await agentWith(way, (a) => a.on('sendMessage', failure).on('getTask', failFirst(2, failure, replyTask())));
+    const error = await rejection(client.sendMessage(hi));
+    expect([error.kind, error.retryable, error.attempts.length]).toEqual([error.kind === 'json-rpc' ? 'json-rpc' : 'http', false, 1]);
+    expect(agent.callsOf('sendMessage')).toHaveLength(1);
+
+    const task = await client.getTask({ id: 'task-1' });
+    expect(task.status.state).toBe('completed');
+    expect(agent.callsOf('getTask')).toHaveLength(3);
+  });
+
+  it.each(BARE)('%s on the send that opens a stream reaches the agent once', async (_label, failure) => {
+    const { agent, client } = await agentWith(way, (a) => a.on('sendStreamingMessage', failure));
+    const events = [];
+    for await (const event of client.stream('hi')) events.push(event);
+    expect(events).toHaveLength(1);
+    expect(events[0]?.error?.retryable).toBe(false);
+    expect(agent.callsOf('sendStreamingMessage')).toHaveLength(1);
+  });
+
+  it('retry: { ambiguous: true } on the call repeats a bare −32603 send with the same messageId', async () => {
+    const { agent, client } = await agentWith(way, (a) => a.on('sendMessage', failFirst(2, jsonRpcError(-32603, 'internal'), replyText('ok'))));
+    const result = await client.sendMessage(hi, { retry: { ...fast, ambiguous: true } });
+    expect(result.kind).toBe('message');
+    const ids = agent.callsOf('sendMessage').map((c) => JSON.stringify(c.params).match(/"messageId":"([^"]+)"/)?.[1]);
+    expect(ids).toHaveLength(3);
+    expect(new Set(ids).size).toBe(1);
+  });
+
+  it.each([
+    ['data.retryable: true', jsonRpcError(-32603, 'internal', { retryable: true })],
+    ['a Retry-After on 503', httpError(503, { retryAfter: 0 })],
+    ['a Retry-After on 429', httpError(429, { retryAfter: 0 })],
+    ['problem+json is_retriable: true', httpError(500, { problem: { title: 'flaky', is_retriable: true } })],
+  ])('a send the server asks to repeat (%s) is repeated', async (_label, failure) => {
+    const { agent, client } = await agentWith(way, (a) => a.on('sendMessage', failFirst(1, failure, replyText('ok'))));
+    expect((await client.sendMessage(hi)).kind).toBe('message');
+    expect(agent.callsOf('sendMessage')).toHaveLength(2);
+  });
+
+  it('a server that reads the send and drops the connection gets it once; with ambiguous: true twice', async () => {
+    const { agent, client } = await agentWith(way, (a) => a.on('sendMessage', failFirst(1, reset(), replyText('ok'))));
+    const error = await rejection(client.sendMessage(hi));
+    expect([error.kind, error.retryable]).toEqual(['connection', false]);
+    expect(error.phase).toBe('after-send');
+    expect(agent.callsOf('sendMessage')).toHaveLength(1);
+    agent.clear();
+    agent.on('sendMessage', failFirst(1, reset(), replyText('ok')));
+    expect((await client.sendMessage(hi, { retry: { ...fast, ambiguous: true } })).kind).toBe('message');
+    expect(agent.callsOf('sendMessage')).toHaveLength(2);
+  });
+
+  it('a send that could not connect (refused) is repeated: it never reached the agent', async () => {
+    const port = await refusedPort();
+    const card = { name: uniqueName('refused'), supportedInterfaces: [{ url: `http://127.0.0.1:${port}/`, protocolBinding: 'JSONRPC', protocolVersion: '1.0' }] };
+    const client = new A2AClient(card, { retry: { ...fast, maxAttempts: 3 }, circuitBreaker: false, ...(way === 'msw+fetch' ? { fetch: 'global' as const } : {}) });
+    try {
+      const error = await rejection(client.sendMessage(hi));
+      expect(error.kind).toBe('connection');
+      expect(error.attempts.map((a: A2AClientError) => [a.kind, a.reason, a.phase])).toEqual(Array(3).fill(['connection', 'refused', 'before-send']));
+    } finally {
+      await client.close();
+    }
+  });
+});
+
+describe.each(WAYS)('a per-call retry overrides the client (%s)', (way) => {
+  it('client retry: false, call retry: { maxAttempts: 3 } → three attempts', async () => {
+    const { agent, client } = await agentWith(way, (a) => a.on('sendMessage', httpError(503, { retryAfter: 0 })), false);
+    const error = await rejection(client.sendMessage(hi, { retry: { maxAttempts: 3, budget: false } }));
+    expect(error.attempts).toHaveLength(3);
+    expect(agent.callsOf('sendMessage')).toHaveLength(3);
+  });
+
+  it('client retry: false and no call override → one attempt; call retry: false over a retrying client → one attempt', async () => {
+    const off = await agentWith(way, (a) => a.on('sendMessage', httpError(503, { retryAfter: 0 })), false);
+    await rejection(off.client.sendMessage(hi));
+    expect(off.agent.callsOf('sendMessage')).toHaveLength(1);
+    const on = await agentWith(way, (a) => a.on('sendMessage', httpError(503, { retryAfter: 0 })), { ...fast, maxAttempts: 5 });
+    await rejection(on.client.sendMessage(hi, { retry: false }));
+    expect(on.agent.callsOf('sendMessage')).toHaveLength(1);
+  });
+});
+
+describe('a hostile server that accepts, reads the request and resets (undici, raw socket)', () => {
+  it('is after-send: the send is not repeated, a read is', async () => {
+    const server = await startFaultServer();
+    let requests = 0;
+    server.route('/rpc', (req) => {
+      req.resume();
+      req.on('end', () => {
+        requests += 1;
+        req.socket.resetAndDestroy();
+      });
+    });
+    const card = { name: uniqueName('hostile'), supportedInterfaces: [{ url: `${server.url}/rpc`, protocolBinding: 'JSONRPC', protocolVersion: '1.0' }] };
+    const client = new A2AClient(card, { retry: { ...fast, maxAttempts: 3 }, circuitBreaker: false });
+    try {
+      const error = await rejection(client.sendMessage(hi));
+      expect([error.kind, error.phase, error.retryable]).toEqual(['connection', 'after-send', false]);
+      expect(requests).toBe(1);
+      const read = await rejection(client.getTask({ id: 't' }));
+      expect(read.attempts.map((a) => a.phase)).toEqual(['after-send', 'after-send', 'after-send']);
+      expect(requests).toBe(4);
+    } finally {
+      await client.close();
+      await server.close();
+    }
+  });
+});
