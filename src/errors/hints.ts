@@ -64,7 +64,7 @@ export function hintsOf(err: A2AClientError, nowMs: number = Date.now()): RetryH
   }
   set('retryAfterMs', retryInfoDelay(err.data) ?? retryInfoDelay(err.rpcStatus?.details), 'retry-info');
   if (hints.retryAfterMs === undefined) {
-    const fromHeaders = delayFromHeaders(err.headers, nowMs);
+    const fromHeaders = delayFromHeaders(err.headers, nowMs, err.status);
     if (fromHeaders) set('retryAfterMs', fromHeaders.ms, fromHeaders.source);
   }
   return hints;

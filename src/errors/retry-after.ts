@@ -37,10 +37,11 @@ export function parseRateLimitReset(value: string | undefined, nowMs: number = D
 
 /**
  * The structured `RateLimit` header (draft-ietf-httpapi-ratelimit-headers), e.g.
- * `"default";r=0;t=30` → 30000. Takes the largest `t` of the items whose remaining quota `r` is 0
- * (or of all items when none says `r`).
+ * `"default";r=0;t=30` → 30000: the largest `t` of the items whose remaining quota `r` is 0. With
+ * `limited` (the response itself says the request was refused for load: 429, 503) an item without
+ * `r`, or any item when none is spent, counts too. A quota that is not spent is no request to wait.
  */
-export function parseStructuredRateLimit(value: string | undefined): number | undefined {
+export function parseStructuredRateLimit(value: string | undefined, limited = false): number | undefined {
   if (value === undefined) return undefined;
   let best: number | undefined;
   let exhaustedBest: number | undefined;
@@ -56,7 +57,7 @@ export function parseStructuredRateLimit(value: string | undefined): number | un
     best = Math.max(best ?? 0, ms);
     if (params.get('r') === '0') exhaustedBest = Math.max(exhaustedBest ?? 0, ms);
   }
-  return exhaustedBest ?? best;
+  return exhaustedBest ?? (limited ? best : undefined);
 }
 
 /** A google.protobuf Duration in JSON form, e.g. `"1.5s"` → 1500, `"3s"` → 3000. */
@@ -67,22 +68,32 @@ export function parseDuration(value: unknown): number | undefined {
   return Math.round(Number(match[1]) * 1000);
 }
 
+/** Statuses that say the request was refused for load: only then is a RateLimit reset a delay to wait. */
+const LIMITED_STATUSES: ReadonlySet<number> = new Set([429, 503]);
+
 /**
- * The delay a set of response headers (lower-cased names) asks for: `retry-after` first, then
- * `ratelimit` (`t=`), `ratelimit-reset`, `x-ratelimit-reset`. Returns the value and the header it came from.
+ * The delay a set of response headers (lower-cased names) asks for: `retry-after` first, then the
+ * RateLimit headers — `ratelimit` (`t=`), `ratelimit-reset`, `x-ratelimit-reset` — but only where they
+ * say the quota is spent (`r=0`, `*-remaining: 0`) or `status` is 429 or 503: servers send RateLimit
+ * headers on every response, and a reset time with quota left is information, not a request to wait.
+ * Returns the value and the header it came from.
  */
 export function delayFromHeaders(
   headers: Readonly<Record<string, string>> | undefined,
   nowMs: number = Date.now(),
+  status?: number,
 ): { ms: number; source: string } | undefined {
   if (!headers) return undefined;
   const retryAfter = parseRetryAfter(headers['retry-after'], nowMs);
   if (retryAfter !== undefined) return { ms: retryAfter, source: 'header:retry-after' };
-  const structured = parseStructuredRateLimit(headers['ratelimit']);
+  const limited = status !== undefined && LIMITED_STATUSES.has(status);
+  const structured = parseStructuredRateLimit(headers['ratelimit'], limited);
   if (structured !== undefined) return { ms: structured, source: 'header:ratelimit' };
-  for (const name of ['ratelimit-reset', 'x-ratelimit-reset']) {
-    const reset = parseRateLimitReset(headers[name], nowMs);
-    if (reset !== undefined) return { ms: reset, source: `header:${name}` };
+  for (const prefix of ['ratelimit', 'x-ratelimit']) {
+    const spent = headers[`${prefix}-remaining`]?.trim() === '0';
+    if (!limited && !spent) continue;
+    const reset = parseRateLimitReset(headers[`${prefix}-reset`], nowMs);
+    if (reset !== undefined) return { ms: reset, source: `header:${prefix}-reset` };
   }
   return undefined;
 }

@@ -25,11 +25,14 @@ describe('retry-after parsers', () => {
     expect(parseRateLimitReset('x', NOW)).toBeUndefined();
   });
 
-  it('reads the structured RateLimit header, preferring exhausted quotas', () => {
+  it('reads the structured RateLimit header: spent quotas only, any quota on a refused (429/503) response', () => {
     expect(parseStructuredRateLimit('"default";r=0;t=30')).toBe(30_000);
     expect(parseStructuredRateLimit('"a";r=5;t=60, "b";r=0;t=4')).toBe(4000);
-    expect(parseStructuredRateLimit('"a";t=9')).toBe(9000);
-    expect(parseStructuredRateLimit('garbage;;=;')).toBeUndefined();
+    expect(parseStructuredRateLimit('"a";r=99;t=60')).toBeUndefined();
+    expect(parseStructuredRateLimit('"a";t=9')).toBeUndefined();
+    expect(parseStructuredRateLimit('"a";t=9', true)).toBe(9000);
+    expect(parseStructuredRateLimit('"a";r=5;t=60', true)).toBe(60_000);
+    expect(parseStructuredRateLimit('garbage;;=;', true)).toBeUndefined();
   });
 
   it('reads protobuf durations', () => {
@@ -41,9 +44,24 @@ describe('retry-after parsers', () => {
 
   it('takes headers in order retry-after, ratelimit, ratelimit-reset, x-ratelimit-reset', () => {
     expect(delayFromHeaders({ 'retry-after': '2', 'ratelimit-reset': '9' }, NOW)).toEqual({ ms: 2000, source: 'header:retry-after' });
-    expect(delayFromHeaders({ 'x-ratelimit-reset': '3' }, NOW)).toEqual({ ms: 3000, source: 'header:x-ratelimit-reset' });
+    expect(delayFromHeaders({ 'x-ratelimit-reset': '3', 'x-ratelimit-remaining': '0' }, NOW)).toEqual({ ms: 3000, source: 'header:x-ratelimit-reset' });
+    expect(delayFromHeaders({ 'x-ratelimit-reset': '3' }, NOW, 429)).toEqual({ ms: 3000, source: 'header:x-ratelimit-reset' });
     expect(delayFromHeaders({ ratelimit: 'x;r=0;t=1' }, NOW)).toEqual({ ms: 1000, source: 'header:ratelimit' });
     expect(delayFromHeaders({}, NOW)).toBeUndefined();
+  });
+
+  it('reads RateLimit headers with quota left as information, not as a delay (servers send them on every response)', () => {
+    const informational = [
+      { 'ratelimit-limit': '100', 'ratelimit-remaining': '99', 'ratelimit-reset': '60' },
+      { 'x-ratelimit-limit': '5000', 'x-ratelimit-remaining': '4999', 'x-ratelimit-reset': String(NOW / 1000 + 3600) },
+      { ratelimit: '"default";r=99;t=0' },
+    ];
+    for (const headers of informational) {
+      expect(delayFromHeaders(headers, NOW, 200)).toBeUndefined();
+      expect(delayFromHeaders(headers, NOW, 500)).toBeUndefined();
+      expect(hintsOf(new A2AClientError({ kind: 'json-rpc', message: 'x', code: -32603, status: 200, headers }), NOW)).toEqual({});
+    }
+    expect(delayFromHeaders(informational[0], NOW, 503)).toEqual({ ms: 60_000, source: 'header:ratelimit-reset' });
   });
 });
 

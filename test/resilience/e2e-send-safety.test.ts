@@ -22,6 +22,8 @@ const BARE: Array<[string, Scenario]> = [
   ['HTTP 502', httpError(502)],
   ['HTTP 503 without a delay', httpError(503)],
   ['HTTP 504', httpError(504)],
+  ['HTTP 500 with informational RateLimit headers (quota left)', httpError(500, { headers: { 'ratelimit-limit': '100', 'ratelimit-remaining': '99', 'ratelimit-reset': '30' } })],
+  ['HTTP 500 with an unspent structured RateLimit quota', httpError(500, { headers: { ratelimit: '"default";r=99;t=0' } })],
 ];
 
 async function agentWith(way: (typeof WAYS)[number], setup: (agent: MockAgent) => void, retry: ClientOptions['retry'] = fast): Promise<{ agent: MockAgent; client: A2AClient }> {
@@ -70,6 +72,15 @@ describe.each(WAYS)('send retry safety (%s)', (way) => {
     const { agent, client } = await agentWith(way, (a) => a.on('sendMessage', failFirst(1, failure, replyText('ok'))));
     expect((await client.sendMessage(hi)).kind).toBe('message');
     expect(agent.callsOf('sendMessage')).toHaveLength(2);
+  });
+
+  it('a fatal status keeps its verdict whatever Retry-After a response header carries; reads too', async () => {
+    const fatal = httpError(400, { retryAfter: 0, headers: { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '1' } });
+    const { agent, client } = await agentWith(way, (a) => a.on('sendMessage', fatal).on('getTask', fatal));
+    const error = await rejection(client.sendMessage(hi));
+    expect([error.kind, error.status, error.retryable]).toEqual(['http', 400, false]);
+    await rejection(client.getTask({ id: 'task-1' }));
+    expect([agent.callsOf('sendMessage').length, agent.callsOf('getTask').length]).toEqual([1, 1]);
   });
 
   it('a server that reads the send and drops the connection gets it once; with ambiguous: true twice', async () => {
