@@ -1,6 +1,6 @@
 import { A2AClientError, isA2AClientError } from '../errors/a2a-client-error.js';
 import { parseProblem } from '../errors/parse-problem.js';
-import { headerSecrets, redactSecrets } from '../errors/redact.js';
+import { redactFailure } from '../errors/redact.js';
 import { parseAgentCard } from '../protocol/card.js';
 import type { AgentCard } from '../protocol/model.js';
 import type { EventSink } from '../resilience/events.js';
@@ -111,7 +111,7 @@ export async function fetchAgentCard(baseUrl: string, options: FetchCardOptions,
           return await fetchUrls(urls, resolved, options, scope, cached);
         } catch (error) {
           // The attempt's failure holds none of the header values it sent.
-          throw redactSecrets(error, headerSecrets(resolved));
+          throw redactFailure(error, resolved);
         }
       },
     );

@@ -36,6 +36,14 @@ function retryInfoDelay(details: unknown): number | undefined {
   return undefined;
 }
 
+/** Hints read from an error before its text was redacted (see `redactFailure`), by the redacted copy. */
+const kept = new WeakMap<A2AClientError, RetryHints>();
+
+/** Makes {@link hintsOf} answer `hints` for `error` (a redacted copy of the error they were read from). */
+export function keepHints(error: A2AClientError, hints: RetryHints): void {
+  kept.set(error, hints);
+}
+
 /**
  * Reads the server's retry hints from an error, in this order: problem+json (`is_retriable`,
  * `retry_after_ms`, `retry_after_seconds`), JSON-RPC `data` (`retryable`, `retryAfter` seconds,
@@ -43,6 +51,8 @@ function retryInfoDelay(details: unknown): number | undefined {
  * headers (`Retry-After`, RateLimit). The first value found for each field wins. Never throws.
  */
 export function hintsOf(err: A2AClientError, nowMs: number = Date.now()): RetryHints {
+  const known = kept.get(err);
+  if (known) return known;
   const hints: RetryHints = {};
   const set = (field: 'retryable' | 'retryAfterMs', value: boolean | number | undefined, source: string): void => {
     if (value === undefined || hints[field] !== undefined) return;

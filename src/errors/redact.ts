@@ -7,6 +7,7 @@
  * Nothing runs on success.
  */
 import { A2AClientError, isA2AClientError, type A2AClientErrorInit } from './a2a-client-error.js';
+import { hintsOf, keepHints } from './hints.js';
 
 /** What a secret is replaced with. */
 export const REDACTED = '[REDACTED]';
@@ -29,11 +30,15 @@ const SCHEME = /^([!-~]+)[ \t]+(\S[\s\S]*)$/;
 /** Nesting beyond which a subtree that holds a secret is replaced whole (no recursion that deep). */
 const MAX_DEPTH = 64;
 
+/** `name=value` parameters inside a header value (cookies, `key=…; region=…`): each value is a secret of its own. */
+const PARAMETER = /(?:^|[;,\s])[^=;,\s]+=("?)([^;,"]*)\1/g;
+
 /**
  * The texts to hide for a request's headers (any case of name): each value of every header but the
  * SDK's own, trimmed or not; the credentials after an auth scheme (`Bearer <token>`), and for `Basic`
- * the decoded `user:password` and the password; each also as it reads inside a JSON string and
- * percent-encoded. Only texts of at least {@link MIN_SECRET_LENGTH} characters; longest first.
+ * the decoded `user:password` and the password; each `name=value` parameter's value (a cookie's
+ * session id); each also as it reads inside a JSON string and percent-encoded. Only texts of at least
+ * {@link MIN_SECRET_LENGTH} characters; longest first.
  */
 export function headerSecrets(headers: Readonly<Record<string, string>>): string[] {
   const found = new Set<string>();
@@ -47,6 +52,7 @@ export function headerSecrets(headers: Readonly<Record<string, string>>): string
       plain.push(credentials);
       if ((scheme[1] as string).toLowerCase() === 'basic') plain.push(...basicParts(credentials));
     }
+    for (const match of value.matchAll(PARAMETER)) plain.push((match[2] as string).trim());
     for (const text of plain) {
       for (const form of [text, JSON.stringify(text).slice(1, -1), safeEncode(text)]) if (form.length >= MIN_SECRET_LENGTH) found.add(form);
     }
@@ -70,6 +76,21 @@ function safeEncode(text: string): string {
     // URIError: a lone surrogate has no percent-encoding; the plain form is redacted already.
     return text;
   }
+}
+
+/**
+ * A request's failure with the values of the headers it sent removed ({@link headerSecrets},
+ * {@link redactSecrets}): what every binding and the card fetch throw. The server's retry hints are
+ * read before redaction and kept with the redacted copy, so a header value that happens to equal a
+ * `Retry-After` cannot erase it. Never throws.
+ */
+export function redactFailure<T>(error: T, headers: Readonly<Record<string, string>>): T {
+  const secrets = headerSecrets(headers);
+  if (secrets.length === 0 || !isA2AClientError(error)) return redactSecrets(error, secrets);
+  const hints = hintsOf(error);
+  const clean = redactSecrets(error, secrets);
+  if (clean !== error) keepHints(clean, hints);
+  return clean;
 }
 
 /** State of one redaction. */
@@ -103,12 +124,66 @@ export function redactSecrets<T>(error: T, secrets: readonly string[]): T {
   }
 }
 
-/** A string with every secret replaced; a string where replacing left one (across a marker) becomes the marker. */
+/**
+ * Where text was cut: our `…` (see `bounded`) and V8's `...` around a JSON snippet. The end of a long
+ * string counts as a cut too (a body read up to its size cap).
+ */
+const CUT = /…|\.\.\."?|"\.\.\./g;
+
+/** A string at least this long may have been cut at its end without a mark (see {@link CUT}). */
+const LONG = 1024;
+
+/** The shortest piece of a cut secret that is masked (shorter pieces would match ordinary words). */
+const MIN_PIECE = 8;
+
+/**
+ * A string with every secret replaced, and every piece of a secret that a cut left behind (a
+ * secret's start just before a cut, its end just after one, or a whole stretch between two cuts; at
+ * least {@link MIN_PIECE} characters, or all but one of a shorter secret); a string where replacing
+ * left a secret (across a marker) becomes the marker.
+ */
 function text(s: string, w: Walk): string {
-  let out = s;
+  // Pieces first: replacing a whole secret inside a cut one would hide the piece's start.
+  let out = s.length >= LONG || s.includes('…') || s.includes('...') ? cutPieces(s, w) : s;
   for (const secret of w.secrets) if (out.includes(secret)) out = out.split(secret).join(w.marker);
   if (out === s) return s;
   return w.secrets.some((secret) => out.includes(secret)) ? w.marker : out;
+}
+
+/** `s` with the pieces of secrets at its cuts replaced by the marker (see {@link text}). */
+function cutPieces(s: string, w: Walk): string {
+  let out = '';
+  let from = 0;
+  let cutBefore = false;
+  for (const m of s.matchAll(CUT)) {
+    out += maskPiece(s.slice(from, m.index), cutBefore, true, w) + m[0];
+    from = m.index + m[0].length;
+    cutBefore = true;
+  }
+  return out + maskPiece(s.slice(from), cutBefore, s.length >= LONG, w);
+}
+
+/**
+ * One stretch between cuts: with a cut on both sides, a stretch that lies inside a secret is masked
+ * whole; a secret's end at its start (after a cut) and a secret's start at its end (before a cut) are masked.
+ */
+function maskPiece(piece: string, cutBefore: boolean, cutAfter: boolean, w: Walk): string {
+  let head = 0;
+  let tail = piece.length;
+  for (const secret of w.secrets) {
+    const min = Math.max(MIN_SECRET_LENGTH, Math.min(MIN_PIECE, secret.length - 1));
+    if (piece.length < min) continue;
+    if (cutBefore && cutAfter && piece.length < secret.length && secret.includes(piece)) return w.marker;
+    for (let n = Math.min(secret.length - 1, piece.length); cutBefore && n >= min && n > head; n--) {
+      if (piece.startsWith(secret.slice(secret.length - n))) head = n;
+    }
+    for (let n = Math.min(secret.length - 1, piece.length); cutAfter && n >= min && n > piece.length - tail; n--) {
+      if (piece.endsWith(secret.slice(0, n))) tail = piece.length - n;
+    }
+  }
+  if (head === 0 && tail === piece.length) return piece;
+  if (head >= tail) return w.marker;
+  return `${head > 0 ? w.marker : ''}${piece.slice(head, tail)}${tail < piece.length ? w.marker : ''}`;
 }
 
 function value(v: unknown, w: Walk, depth: number): unknown {
@@ -191,9 +266,12 @@ function record(o: Record<string, unknown>, w: Walk, depth: number): Record<stri
   for (const key of Object.keys(o)) {
     const before = o[key];
     const after = value(before, w, depth + 1);
-    if (after !== before) {
+    // A hostile server can put a secret in a key too (`{ "<token>": … }`).
+    const cleanKey = text(key, w);
+    if (after !== before || cleanKey !== key) {
       out ??= copyOf(o);
-      out[key] = after;
+      if (cleanKey !== key) delete out[key];
+      out[cleanKey] = after;
     }
   }
   return out ?? o;
@@ -222,7 +300,12 @@ function holdsSecret(root: object, w: Walk): boolean {
     if (typeof v !== 'object' || v === null || seen.has(v)) continue;
     seen.add(v);
     if (Array.isArray(v)) for (const item of v as unknown[]) stack.push(item);
-    else if (v instanceof Error || isPlain(v)) for (const key of Reflect.ownKeys(v)) stack.push(Object.getOwnPropertyDescriptor(v, key)?.value);
+    else if (v instanceof Error || isPlain(v)) {
+      for (const key of Reflect.ownKeys(v)) {
+        if (typeof key === 'string') stack.push(key);
+        stack.push(Object.getOwnPropertyDescriptor(v, key)?.value);
+      }
+    }
   }
   return false;
 }

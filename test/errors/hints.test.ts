@@ -51,7 +51,7 @@ describe('retry-after parsers', () => {
   });
 
   it('reads RateLimit headers with quota left as information, not as a delay (servers send them on every response)', () => {
-    const informational = [
+    const informational: Record<string, string>[] = [
       { 'ratelimit-limit': '100', 'ratelimit-remaining': '99', 'ratelimit-reset': '60' },
       { 'x-ratelimit-limit': '5000', 'x-ratelimit-remaining': '4999', 'x-ratelimit-reset': String(NOW / 1000 + 3600) },
       { ratelimit: '"default";r=99;t=0' },

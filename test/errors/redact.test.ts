@@ -1,7 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { A2AClientError } from '../../src/errors/a2a-client-error.js';
-import { headerSecrets, MIN_SECRET_LENGTH, REDACTED, redactSecrets } from '../../src/errors/redact.js';
+import { hintsOf } from '../../src/errors/hints.js';
+import { headerSecrets, MIN_SECRET_LENGTH, REDACTED, redactFailure, redactSecrets } from '../../src/errors/redact.js';
+import { bounded } from '../../src/protocol/validate.js';
 import { DEADLINE_HEADER } from '../../src/protocol/deadline-header.js';
 import { leaks, strings } from './secret-leaks.js';
 
@@ -85,6 +87,50 @@ describe('redactSecrets', () => {
     expect(leaks(clean.cause, 's3cr3t-token')).toEqual([]);
   });
 
+  it('masks what a cut leaves of a secret: a message bounded inside it, a body capped inside it, a V8 JSON snippet', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: fc.integer({ min: 0x21, max: 0x7e }).map((c) => String.fromCharCode(c)), minLength: 24, maxLength: 200 }).filter((t) => !t.includes('...')), fc.nat(), (tok, at) => {
+        const cut = 8 + (at % (tok.length - 8));
+        const secrets = headerSecrets({ authorization: `Bearer ${tok}` });
+        // Our own cut: `bounded` ends the text with "…" inside the token.
+        const message = bounded(`Invalid token: Bearer ${tok}`, 'Invalid token: Bearer '.length + cut);
+        const clean = redactSecrets(new A2AClientError({ kind: 'json-rpc', message, bodyText: `{"echo":"${tok}"}`.slice(0, 1024 + cut).padStart(1024 + cut, ' ') }), secrets);
+        expect(clean.message.startsWith('Invalid token: ')).toBe(true);
+        expect(clean.message.endsWith(`${REDACTED}…`)).toBe(true);
+        for (const text of [clean.message, clean.bodyText ?? '']) expect(text.includes(tok.slice(0, 8))).toBe(false);
+      }),
+      { numRuns: 200 },
+    );
+    const tok = 'supersecrettokenvalue1234567890';
+    let syntax: unknown;
+    try {
+      JSON.parse(`[1,2,3,4,5,6,7,8,9,10,11,12,13,${tok}, 14,15,16,17,18,19,20,21,22,23,24]`);
+    } catch (error) {
+      syntax = error;
+    }
+    const clean = redactSecrets(new A2AClientError({ kind: 'invalid-response', message: 'Invalid response: body is not JSON', cause: syntax }), [tok]);
+    expect(String((clean.cause as Error).message)).not.toContain(tok.slice(0, 8));
+    expect(clean.cause).toBeInstanceOf(SyntaxError);
+  });
+
+  it('leaves ordinary words that merely start or end like a secret alone', () => {
+    const error = new A2AClientError({ kind: 'http', message: 'Loading... token expired', headers: { 'www-authenticate': 'Bearer' }, data: { token: 'Bearer' } });
+    expect(redactSecrets(error, headerSecrets({ authorization: 'Bearer s3cr3t-token' }))).toBe(error);
+  });
+
+  it('redacts a secret used as an object key', () => {
+    const error = new A2AClientError({ kind: 'json-rpc', message: 'x', data: { 's3cr3t-token': { seen: true }, ok: 1 } });
+    const clean = redactSecrets(error, ['s3cr3t-token']);
+    expect(clean.data).toEqual({ [REDACTED]: { seen: true }, ok: 1 });
+  });
+
+  it('keeps the retry hints a redacted header value would have erased', () => {
+    const error = new A2AClientError({ kind: 'http', message: 'HTTP 503', status: 503, headers: { 'retry-after': '1800' } });
+    const clean = redactFailure(error, { 'x-session-ttl': '1800' });
+    expect(clean.headers?.['retry-after']).toBe(REDACTED);
+    expect(hintsOf(clean)).toEqual({ retryAfterMs: 1_800_000, source: 'header:retry-after' });
+  });
+
   it('never spells a secret that the marker itself contains', () => {
     const error = new A2AClientError({ kind: 'http', message: 'token EDACT here' });
     expect(redactSecrets(error, ['EDACT']).message).toBe('token *** here');
@@ -94,6 +140,10 @@ describe('redactSecrets', () => {
 describe('headerSecrets', () => {
   it('covers the value, the credentials after an auth scheme and their JSON-escaped form', () => {
     expect(headerSecrets({ authorization: 'Bearer ab"cd' })).toEqual(expect.arrayContaining(['Bearer ab"cd', 'ab"cd', 'ab\\"cd']));
+  });
+
+  it('covers each name=value parameter of a value (a session cookie)', () => {
+    expect(headerSecrets({ cookie: 'theme=dark; sid=abc123def456; lang="en-GB"' })).toEqual(expect.arrayContaining(['abc123def456', 'en-GB']));
   });
 
   it('covers decoded Basic credentials and the password', () => {
