@@ -5,6 +5,11 @@ import type { HeadersOption } from './options.js';
 const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 /** A character HTTP cannot carry in a field value: controls other than tab, DEL, and anything past Latin-1. */
 const BAD_VALUE_CHAR = /[^\t\x20-\x7e\x80-\xff]/;
+/**
+ * Headers that belong to the HTTP connection and message framing, which the HTTP client owns: undici
+ * refuses them (and fetch mangles them), so a caller's value could only fail the request.
+ */
+const CONNECTION_HEADERS: ReadonlySet<string> = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'expect', 'te', 'trailer', 'content-length']);
 
 /**
  * The error for a header HTTP cannot carry. It names the header, never its value (a credential),
@@ -25,7 +30,8 @@ function invalidHeader(name: string, what: string): A2AClientError {
  * Lower-cases header names; later sources win. Every header a caller supplies passes here, so this
  * is where it is checked: the platform would otherwise reject it with an error that quotes the value.
  * @throws A2AClientError kind `unsupported` (naming the header, not its value) for a name that is not
- * an HTTP token or a value with a line break, NUL or other control character, or a character past Latin-1.
+ * an HTTP token, a connection or framing header (`connection`, `transfer-encoding`, `content-length`,
+ * …), or a value with a line break, NUL or other control character, or a character past Latin-1.
  */
 export function mergeHeaders(...sources: Array<Record<string, string> | undefined>): Record<string, string> {
   const out: Record<string, string> = {};
@@ -33,6 +39,7 @@ export function mergeHeaders(...sources: Array<Record<string, string> | undefine
     if (!source) continue;
     for (const [name, value] of Object.entries(source)) {
       if (!TOKEN.test(name)) throw invalidHeader(name, 'is not a valid HTTP header name');
+      if (CONNECTION_HEADERS.has(name.toLowerCase())) throw invalidHeader(name, 'belongs to the HTTP connection and cannot be set');
       if (typeof value !== 'string') throw invalidHeader(name, 'has a value that is not a string');
       if (BAD_VALUE_CHAR.test(value)) throw invalidHeader(name, 'has a value HTTP cannot carry (a control character or a character past Latin-1)');
       out[name.toLowerCase()] = value;

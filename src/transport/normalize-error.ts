@@ -46,6 +46,12 @@ const BROKEN: Readonly<Record<string, ConnectionReason>> = {
   UND_ERR_ABORTED: 'closed',
 };
 
+/**
+ * Codes of a request the HTTP client refused to send (an argument it does not accept): nothing was
+ * sent, and repeating it cannot help.
+ */
+const REFUSED_REQUEST: ReadonlySet<string> = new Set(['UND_ERR_INVALID_ARG', 'UND_ERR_NOT_SUPPORTED', 'UND_ERR_REQ_CONTENT_LENGTH_MISMATCH', 'ERR_INVALID_CHAR', 'ERR_INVALID_HTTP_TOKEN']);
+
 /** Every `code` string on `error` and its `cause` chain (and inside `AggregateError`s), outermost first. */
 export function errorCodes(error: unknown): string[] {
   const codes: string[] = [];
@@ -55,6 +61,8 @@ export function errorCodes(error: unknown): string[] {
     seen.add(value);
     const code: unknown = Reflect.get(value, 'code');
     if (typeof code === 'string') codes.push(code);
+    // undici's parser error carries llhttp's code only in some versions: its documented name stands for it.
+    else if (Reflect.get(value, 'name') === 'HTTPParserError') codes.push('HPE_INVALID');
     if (value instanceof AggregateError) for (const inner of value.errors) visit(inner, depth + 1);
     visit(Reflect.get(value, 'cause'), depth + 1);
   };
@@ -67,11 +75,21 @@ export function errorCodes(error: unknown): string[] {
  * (or a timeout kind for undici's own timers), matching on `code` along the `cause` chain, never on
  * the message. `sent` says whether the request may have reached a socket (when unsure, pass `true`):
  * `phase: 'before-send'` is only claimed when it is provable — from `sent: false`, or from a code that
- * only connecting can produce (refused, DNS). An `A2AClientError` is returned as is.
+ * only connecting can produce (refused, DNS). A request the client refused to send is kind
+ * `unsupported`; a response that is not valid HTTP (llhttp's `HPE_*`) is `invalid-response`. An
+ * `A2AClientError` is returned as is.
  */
 export function normalizeTransportError(error: unknown, sent: boolean): A2AClientError {
   if (isA2AClientError(error)) return error;
   const codes = errorCodes(error);
+  for (const code of codes) {
+    if (REFUSED_REQUEST.has(code)) {
+      return new A2AClientError({ kind: 'unsupported', message: `The HTTP client refused to send the request (${code})`, cause: error, phase: 'before-send' });
+    }
+    if (code.startsWith('HPE_')) {
+      return new A2AClientError({ kind: 'invalid-response', message: `Invalid response: not valid HTTP (${code})`, field: 'http', cause: error, phase: 'after-send' });
+    }
+  }
   const afterSend: FailurePhase = sent ? 'after-send' : 'before-send';
   for (const code of codes) {
     if (code === 'UND_ERR_CONNECT_TIMEOUT' || (code === 'ETIMEDOUT' && !sent)) {

@@ -134,6 +134,20 @@ describe.each(WAY_COMBOS)('a header HTTP cannot carry (%s, v%s %s)', (way, versi
     expect(agent.calls.map((c) => c.headers.authorization)).toEqual(['Bearer good']);
   });
 
+  it.each(['Connection', 'keep-alive', 'Transfer-Encoding', 'upgrade', 'expect', 'content-length'])(
+    'a connection or framing header (%s) fails as unsupported without sending, once, and never opens the breaker',
+    async (name) => {
+      const { agent, client } = await setup(way, version, binding, { circuitBreaker: { consecutiveFailures: 1 } });
+      for (let i = 0; i < 3; i++) {
+        const error = await rejection(client.sendMessage(hi, { headers: { [name]: name === 'content-length' ? '5' : 'x-keep' } }));
+        expect([error.kind, error.retryable, error.phase, error.field, error.attempts.length]).toEqual(['unsupported', false, 'before-send', `headers.${name.toLowerCase()}`, 1]);
+      }
+      expect(agent.calls).toHaveLength(0);
+      await client.sendMessage(hi);
+      expect(agent.calls).toHaveLength(1);
+    },
+  );
+
   it('per call: the call fails, the client keeps working', async () => {
     const { agent, client } = await setup(way, version, binding);
     expectRefused(await rejection(client.getTask({ id: 't-1' }, { headers: { Authorization: SECRET } })));

@@ -265,3 +265,31 @@ describe.each(ENGINES)('$name engine against a fault server', ({ make }) => {
     await server.waitForNoSockets();
   });
 });
+
+describe.each(ENGINES)('$name engine against a server that does not speak HTTP', ({ make }) => {
+  it('answers garbage: invalid-response naming the HTTP framing, after sending, the socket closed', async () => {
+    const { createServer } = await import('node:net');
+    const sockets = new Set<import('node:net').Socket>();
+    const raw = createServer((socket) => {
+      sockets.add(socket);
+      socket.on('close', () => sockets.delete(socket));
+      socket.once('data', () => socket.write('HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nBad Header Line\r\n\r\n{}'));
+    });
+    await new Promise<void>((resolve) => raw.listen(0, '127.0.0.1', resolve));
+    const port = (raw.address() as import('node:net').AddressInfo).port;
+    const engine = make();
+    try {
+      const { error } = await failure(async () => {
+        const res = await engine.send(req(`http://127.0.0.1:${port}/`));
+        await res.text();
+      });
+      expect([error.kind, error.field, error.phase]).toEqual(['invalid-response', 'http', 'after-send']);
+      for (let i = 0; i < 100 && sockets.size > 0; i++) await settle(10);
+      expect(sockets.size).toBe(0);
+    } finally {
+      await engine.close();
+      for (const s of sockets) s.destroy();
+      await new Promise<void>((resolve) => raw.close(() => resolve()));
+    }
+  });
+});

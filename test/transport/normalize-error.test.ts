@@ -36,6 +36,17 @@ describe('normalizeTransportError', () => {
     expect(early.kind).toBe(code === 'ETIMEDOUT' ? 'connect-timeout' : 'connection');
   });
 
+  it.each(['UND_ERR_INVALID_ARG', 'UND_ERR_NOT_SUPPORTED', 'UND_ERR_REQ_CONTENT_LENGTH_MISMATCH', 'ERR_INVALID_CHAR'])(
+    'a request the HTTP client refused (%s) is unsupported and before-send, whatever `sent` says',
+    (code) => {
+      expect(normalizeTransportError(new TypeError('fetch failed', { cause: coded(code) }), true)).toMatchObject({ kind: 'unsupported', phase: 'before-send' });
+    },
+  );
+
+  it('a response that is not valid HTTP (llhttp HPE_*) is invalid-response, after sending', () => {
+    expect(normalizeTransportError(coded('HPE_INVALID_CONSTANT'), true)).toMatchObject({ kind: 'invalid-response', field: 'http', phase: 'after-send' });
+  });
+
   it('walks fetch-style cause chains and prefers the innermost code', () => {
     const err = new TypeError('fetch failed', { cause: coded('UND_ERR_SOCKET', coded('ECONNRESET')) });
     expect(normalizeTransportError(err, true)).toMatchObject({ kind: 'connection', reason: 'reset' });
