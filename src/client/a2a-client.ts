@@ -27,7 +27,7 @@ import { createResilience, type Resilience } from '../resilience/pipeline.js';
 import { createEngine } from '../transport/create-engine.js';
 import { DEFAULT_LIMITS, DEFAULT_TIMEOUTS, type HttpEngine, type Timeouts } from '../transport/engine.js';
 import { AgentCalls } from './agent-calls.js';
-import { fetchCardFor, type CachedCard } from './card-resolver.js';
+import { fetchCardFor, rejectCredentials, type CachedCard } from './card-resolver.js';
 import { invokeEvents, streamEvents } from './event-api.js';
 import { flatten } from './flatten.js';
 import { paramsFromInput, resolveSendParams, type AgentInput } from './input.js';
@@ -106,12 +106,14 @@ export class A2AClient {
     this.card = found ? found.cached.card : isNormalisedCard(agentCard) ? agentCard : parseAgentCard(agentCard);
     this.name = this.card.name;
     this.protocol = selectInterface(this.card, options.protocol);
+    const endpoint = new URL(this.protocol.url);
+    rejectCredentials(endpoint);
     this.timeouts = Object.freeze({ ...DEFAULT_TIMEOUTS, ...options.timeouts });
     this.#options = options;
     this.#engine = found?.engine ?? createEngine(options);
     this.#cached = found?.cached;
     this.#baseUrl = found?.baseUrl;
-    this.#resilience = createResilience(new URL(this.protocol.url).origin, this.name, {
+    this.#resilience = createResilience(endpoint.origin, this.name, {
       retry: options.retry,
       circuitBreaker: options.circuitBreaker,
       maxConcurrent: options.maxConcurrent,

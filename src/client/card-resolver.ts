@@ -111,7 +111,7 @@ export async function fetchAgentCard(baseUrl: string, options: FetchCardOptions,
           return await fetchUrls(urls, resolved, options, scope, cached);
         } catch (error) {
           // The attempt's failure holds none of the header values it sent.
-          throw redactFailure(error, resolved);
+          throw redactFailure(error, resolved, urls[0]);
         }
       },
     );
@@ -197,6 +197,7 @@ function cardUrls(baseUrl: string): string[] {
   } catch (error) {
     throw new A2AClientError({ kind: 'card', message: 'the agent base URL is not a valid URL', field: 'url', cause: error });
   }
+  rejectCredentials(base);
   // A URL that already names a card is used as is.
   if (base.pathname.endsWith('.json')) return [base.href];
   // The card paths go below the base path; a query (e.g. an API key) is kept, a fragment dropped.
@@ -205,6 +206,21 @@ function cardUrls(baseUrl: string): string[] {
   return CARD_PATHS.map((path) => {
     base.pathname = prefix + path;
     return base.href;
+  });
+}
+
+/**
+ * Refuses a URL with `user:password@`: neither engine sends them (undici drops them, fetch refuses
+ * the URL quoting it whole), so they would only leak into errors.
+ * @throws A2AClientError kind `unsupported` (field `url`), showing the URL without them.
+ */
+export function rejectCredentials(url: URL): void {
+  if (url.username === '' && url.password === '') return;
+  throw new A2AClientError({
+    kind: 'unsupported',
+    message: `the agent URL ${displayUrl(url.href)} carries credentials (user:password@), which are never sent: pass them in \`headers\` (e.g. authorization)`,
+    field: 'url',
+    phase: 'before-send',
   });
 }
 

@@ -79,13 +79,43 @@ function safeEncode(text: string): string {
 }
 
 /**
- * A request's failure with the values of the headers it sent removed ({@link headerSecrets},
- * {@link redactSecrets}): what every binding and the card fetch throw. The server's retry hints are
- * read before redaction and kept with the redacted copy, so a header value that happens to equal a
- * `Retry-After` cannot erase it. Never throws.
+ * The texts to hide for a request's URL: its password and each query parameter value (an API key in
+ * `?key=…`), as sent and decoded; only those of at least {@link MIN_SECRET_LENGTH} characters.
  */
-export function redactFailure<T>(error: T, headers: Readonly<Record<string, string>>): T {
-  const secrets = headerSecrets(headers);
+export function urlSecrets(url: string | undefined): string[] {
+  if (url === undefined || !URL.canParse(url)) return [];
+  const u = new URL(url);
+  const found = new Set<string>();
+  const add = (text: string): void => {
+    if (text.length >= MIN_SECRET_LENGTH) found.add(text);
+  };
+  add(u.password);
+  add(safeDecode(u.password));
+  for (const [, value] of u.searchParams) {
+    add(value);
+    add(safeEncode(value));
+  }
+  return [...found];
+}
+
+/** `decodeURIComponent`, or the text itself when it is not valid percent-encoding. */
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    // URIError: not percent-encoded after all; the text as it is was added already.
+    return text;
+  }
+}
+
+/**
+ * A request's failure with the values of the headers it sent (and the secrets of its URL, see
+ * {@link urlSecrets}) removed ({@link headerSecrets}, {@link redactSecrets}): what every binding and
+ * the card fetch throw. The server's retry hints are read before redaction and kept with the
+ * redacted copy, so a header value that happens to equal a `Retry-After` cannot erase it. Never throws.
+ */
+export function redactFailure<T>(error: T, headers: Readonly<Record<string, string>>, url?: string): T {
+  const secrets = [...new Set([...headerSecrets(headers), ...urlSecrets(url)])].sort((a, b) => b.length - a.length);
   if (secrets.length === 0 || !isA2AClientError(error)) return redactSecrets(error, secrets);
   const hints = hintsOf(error);
   const clean = redactSecrets(error, secrets);

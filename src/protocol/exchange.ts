@@ -109,7 +109,7 @@ export function decodeFrames(
  */
 export function attemptFailure(error: unknown, method: string, ctx: AttemptContext): unknown {
   const named = isA2AClientError(error) && error.method === undefined ? error.with({ method }) : error;
-  return redactFailure(named, ctx.headers);
+  return redactFailure(named, ctx.headers, ctx.url);
 }
 
 /** The `invalid-response` error for a stream answered with something other than SSE; `text` is its body as received. */

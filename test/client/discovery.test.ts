@@ -6,6 +6,7 @@
  * agent URL, and neither trip nor consult the agent's circuit breaker.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { inspect } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { A2AClient, type A2AClientError, type ClientOptions, type ResilienceEvent } from '../../src/index.js';
 import { refusedPort, startFaultServer, type FaultServer } from '../helpers/fault-server.js';
@@ -166,15 +167,27 @@ describe.each(ENGINES)('A2AClient.connect is bounded and retried (%s)', (_engine
     expectNamesAgent(error, url);
   });
 
-  it('credentials and the query of the URL never appear in the error', async () => {
+  it('a URL with user:password@ is refused before anything is sent, without quoting them', async () => {
     const s = await server();
-    scripted(s, [status(500)]);
-    const withSecrets = s.url.replace('http://', 'http://user:SECRET@') + '/?token=SECRET';
+    const cards = scripted(s, [status(500)]);
+    const withSecrets = s.url.replace('http://', 'http://user:SECRET-pw@') + '/?token=SECRET-q';
     const error = await rejection(A2AClient.connect(withSecrets, { ...engine, retry: false }));
-    // undici sends the request (a 500 → card); WHATWG fetch refuses a URL with credentials.
-    expect(['card', 'connection']).toContain(error.kind);
-    expect(JSON.stringify(error.toJSON())).not.toContain('SECRET');
-    expect(error.message).not.toContain('SECRET');
+    expect([error.kind, error.field, error.phase]).toEqual(['unsupported', 'url', 'before-send']);
+    expect(cards.count()).toBe(0);
+    expect(inspect(error, { depth: Infinity }) + JSON.stringify(error)).not.toMatch(/SECRET/);
+  });
+
+  it('the query of the URL (an API key) never appears in the error, even when the server echoes it', async () => {
+    const s = await server();
+    s.route(CARD, (req, res) => {
+      req.resume();
+      res.writeHead(500, { 'content-type': 'text/plain', 'x-echo': req.url ?? '' });
+      res.end(`no card for ${req.url ?? ''}`);
+    });
+    const error = await rejection(A2AClient.connect(`${s.url}/?api_key=SECRET-key-123`, { ...engine, retry: false }));
+    expect(error.kind).toBe('card');
+    expect(inspect(error, { depth: Infinity })).toContain('[REDACTED]');
+    expect(inspect(error, { depth: Infinity }) + JSON.stringify(error)).not.toMatch(/SECRET/);
   });
 });
 

@@ -139,7 +139,7 @@ describe.each(WAY_COMBOS)('a header HTTP cannot carry (%s, v%s %s)', (way, versi
     async (name) => {
       const { agent, client } = await setup(way, version, binding, { circuitBreaker: { consecutiveFailures: 1 } });
       for (let i = 0; i < 3; i++) {
-        const error = await rejection(client.sendMessage(hi, { headers: { [name]: name === 'content-length' ? '5' : 'x-keep' } }));
+        const error = (await rejection(client.sendMessage(hi, { headers: { [name]: name === 'content-length' ? '5' : 'x-keep' } }))) as A2AClientError;
         expect([error.kind, error.retryable, error.phase, error.field, error.attempts.length]).toEqual(['unsupported', false, 'before-send', `headers.${name.toLowerCase()}`, 1]);
       }
       expect(agent.calls).toHaveLength(0);
