@@ -5,7 +5,7 @@ import type { DecodedBatch, EngineRequest, EngineResponse, SseEvent } from '../t
 import type { AttemptContext } from './binding.js';
 import type { StreamEvent } from './model.js';
 import type { VersionCodec } from './codec.js';
-import { errorFromBody } from './response-errors.js';
+import { errorFromBody, streamErrorFrame } from './response-errors.js';
 import { bounded, parseJsonText } from './validate.js';
 
 /** Media type of SSE bodies. */
@@ -69,7 +69,7 @@ export function jsonOf(text: string, res: EngineResponse, codec: VersionCodec, m
 /** An SSE frame as an error when it is one (`event: error`). */
 export function sseErrorFrame(ev: SseEvent, res: EngineResponse, codec: VersionCodec, method: string): A2AClientError | undefined {
   if (ev.event !== 'error') return undefined;
-  return errorFromBody(res.status, ev.data, { version: codec.version, method, headers: res.headers });
+  return streamErrorFrame(ev.data, { version: codec.version, method, headers: res.headers });
 }
 
 /**

@@ -86,17 +86,19 @@ function tryJson(text: string): unknown {
 }
 
 /**
- * An error answer body (non-2xx response, or an SSE `event: error` frame) → typed error: a JSON-RPC
- * error stays kind `json-rpc` (with `status`); anything else is kind `http` with `problem`/`rpcStatus`.
+ * An error answer body (a non-2xx response, or an SSE `event: error` frame) → typed error: a
+ * JSON-RPC error stays kind `json-rpc` (with `status`); anything else is kind `http` with
+ * `problem`/`rpcStatus`. `status` is the response's HTTP status; `undefined` for an error frame inside
+ * a stream, whose HTTP status (200) says nothing about the failure (see {@link streamErrorFrame}).
  */
-export function errorFromBody(status: number, text: string, src: ErrorSource): A2AClientError {
+export function errorFromBody(status: number | undefined, text: string, src: ErrorSource): A2AClientError {
   const json = tryJson(text);
   const rpc = RpcEnvelopeSchema.safeParse(json);
   if (rpc.success && rpc.data.error) return jsonRpcError(rpc.data.error, { ...src, status });
   const bare = RpcErrorSchema.safeParse(json);
   const problem = parseProblem(json);
   const rpcStatus = parseRpcStatus(json);
-  if (!problem && !rpcStatus && bare.success && src.status === undefined && status < 300) {
+  if (!problem && !rpcStatus && bare.success && src.status === undefined && (status === undefined || status < 300)) {
     return jsonRpcError(bare.data, { ...src, status });
   }
   // A bare `{ code, message }` body (v0.3 REST) keeps its JSON-RPC code; a google.rpc ErrorInfo
@@ -104,9 +106,10 @@ export function errorFromBody(status: number, text: string, src: ErrorSource): A
   const code = !problem && !rpcStatus && bare.success ? bare.data.code : undefined;
   const a2aName = code !== undefined ? a2aNameForCode(code, src.version) : reasonName(rpcStatus);
   const detail = rpcStatus?.message ?? problem?.detail ?? problem?.title ?? (bare.success ? bare.data.message : undefined);
+  const head = status === undefined ? 'Stream error event' : `HTTP ${status}`;
   return new A2AClientError({
     kind: 'http',
-    message: `HTTP ${status}${rpcStatus?.status ? ` ${rpcStatus.status}` : ''}${a2aName ? ` ${a2aName}` : ''}${detail ? `: ${bounded(detail, MESSAGE_LIMIT)}` : ''}`,
+    message: `${head}${rpcStatus?.status ? ` ${rpcStatus.status}` : ''}${a2aName ? ` ${a2aName}` : ''}${detail ? `: ${bounded(detail, MESSAGE_LIMIT)}` : ''}`,
     status,
     code,
     a2aName,
@@ -117,6 +120,22 @@ export function errorFromBody(status: number, text: string, src: ErrorSource): A
     method: src.method,
     phase: 'after-send',
   });
+}
+
+/** An HTTP status (100–599), or `undefined`. */
+function httpStatus(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 100 && value <= 599 ? value : undefined;
+}
+
+/**
+ * An SSE `event: error` frame → typed error, as {@link errorFromBody} reads an error body, with the
+ * status the frame itself names (`google.rpc.Status.code`, problem+json `status`) instead of the
+ * stream's 200: a `{"error":{"code":503,…}}` frame is an HTTP 503 (retryable), a plain-text frame
+ * kind `http` without a status (ResponseError code `http`), never "200".
+ */
+export function streamErrorFrame(text: string, src: ErrorSource): A2AClientError {
+  const json = tryJson(text);
+  return errorFromBody(httpStatus(parseRpcStatus(json)?.code) ?? httpStatus(parseProblem(json)?.status), text, src);
 }
 
 /** The A2A name behind the first `google.rpc.ErrorInfo` reason of a Status, if any. */

@@ -1,6 +1,8 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { responseErrorFromClientError } from '../../src/convert/from-client-error.js';
+import type { A2AClientError } from '../../src/errors/a2a-client-error.js';
 import type { UnaryMethod } from '../../src/protocol/binding.js';
 import { createBinding } from '../../src/protocol/create-binding.js';
 import type { Message } from '../../src/protocol/model.js';
@@ -123,7 +125,23 @@ describe.each(['1.0', '0.3'] as const)('REST %s', (version) => {
     expect(seen[0]).toMatchObject({ verb: 'POST', path: `${pre}/message:stream` });
     expect(seen[0]?.headers.get('accept')).toBe('text/event-stream');
     expect(kinds).toEqual(['task', 'status-update']);
-    expect(e).toMatchObject({ kind: 'http', rpcStatus: { status: 'UNAVAILABLE' }, method: 'sendStreamingMessage' });
+    expect(e).toMatchObject({ kind: 'http', status: 503, rpcStatus: { status: 'UNAVAILABLE' }, method: 'sendStreamingMessage' });
+    // The frame's own status, not the stream's 200: a 503 is retryable, and its code says 503.
+    expect(responseErrorFromClientError(e as A2AClientError)).toMatchObject({ type: 'http_error', code: '503' });
+  });
+
+  it.each([
+    ['plain text', 'the backend fell over'],
+    ['unknown JSON', JSON.stringify({ oops: true })],
+  ])('an error frame of %s is kind http without a status (code "http"), never "200"', async (_label, data) => {
+    serve(() => sseBody([{ task: { ...v1Task, status: { state: 'TASK_STATE_SUBMITTED' } } }, `event: error\ndata: ${data}\n\n`]));
+    const e = await rejection(
+      (async () => {
+        for await (const _ev of flat(binding.stream('sendStreamingMessage', { message: msg }, attemptContext(ROOT)))) void _ev;
+      })(),
+    );
+    expect(e).toMatchObject({ kind: 'http', status: undefined, bodyText: data });
+    expect(responseErrorFromClientError(e as A2AClientError)).toMatchObject({ type: 'http_error', code: 'http' });
   });
 
   it('retries SubscribeToTask with the other verb on 405', async () => {
