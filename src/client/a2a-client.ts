@@ -25,7 +25,7 @@ import type {
 } from '../protocol/model.js';
 import { createResilience, type Resilience } from '../resilience/pipeline.js';
 import { createEngine } from '../transport/create-engine.js';
-import { DEFAULT_LIMITS, DEFAULT_TIMEOUTS, type HttpEngine, type Timeouts } from '../transport/engine.js';
+import { DEFAULT_LIMITS, DEFAULT_TIMEOUTS, withSettings, type HttpEngine, type Timeouts } from '../transport/engine.js';
 import { AgentCalls } from './agent-calls.js';
 import { fetchCardFor, rejectCredentials, type CachedCard } from './card-resolver.js';
 import { invokeEvents, streamEvents } from './event-api.js';
@@ -108,7 +108,7 @@ export class A2AClient {
     this.protocol = selectInterface(this.card, options.protocol);
     const endpoint = new URL(this.protocol.url);
     rejectCredentials(endpoint);
-    this.timeouts = Object.freeze({ ...DEFAULT_TIMEOUTS, ...options.timeouts });
+    this.timeouts = Object.freeze(withSettings('timeouts', DEFAULT_TIMEOUTS, options.timeouts));
     this.#options = options;
     this.#engine = found?.engine ?? createEngine(options);
     this.#cached = found?.cached;
@@ -128,7 +128,7 @@ export class A2AClient {
       resilience: this.#resilience,
       options,
       timeouts: this.timeouts,
-      limits: { ...DEFAULT_LIMITS, ...options.limits },
+      limits: withSettings('limits', DEFAULT_LIMITS, options.limits),
     });
     this.#converter = resolveConverter(this.card, options);
   }

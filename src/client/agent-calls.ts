@@ -5,7 +5,7 @@ import type { StreamEvent } from '../protocol/model.js';
 import type { Resilience } from '../resilience/pipeline.js';
 import { resumableStream } from '../resilience/stream-resume.js';
 import type { CallScope } from '../transport/call-scope.js';
-import type { HttpEngine, Limits, Timeouts } from '../transport/engine.js';
+import { withSettings, type HttpEngine, type Limits, type Timeouts } from '../transport/engine.js';
 import { mergeHeaders, resolveHeaders } from './headers.js';
 import type { CallOptions, ClientOptions } from './options.js';
 
@@ -57,7 +57,13 @@ export class AgentCalls {
    * @throws A2AClientError once resilience gives up.
    */
   unary<M extends UnaryMethod>(method: M, params: UnaryMethods[M]['params'], call: CallOptions): Promise<UnaryMethods[M]['result']> {
-    const { timeouts, deadline } = this.#callTimeouts(call);
+    let settings: { timeouts: Readonly<Timeouts>; deadline: number };
+    try {
+      settings = this.#callTimeouts(call);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    const { timeouts, deadline } = settings;
     const binding = this.#init.binding;
     // The request's scope opens inside the call's: one deadline and one listener on the caller's signal.
     return this.#init.resilience.execute({ method, idempotent: IDEMPOTENT.has(method), deadline, signal: call.signal, retry: call.retry }, (attempt) => {
@@ -68,7 +74,14 @@ export class AgentCalls {
 
   /** One stream, resumed after drops, in batches (one per network read). */
   stream<M extends StreamMethod>(method: M, params: StreamMethods[M], call: CallOptions): AsyncIterable<StreamEvent[]> {
-    const { timeouts, deadline } = this.#callTimeouts(call);
+    let settings: { timeouts: Readonly<Timeouts>; deadline: number };
+    try {
+      settings = this.#callTimeouts(call);
+    } catch (error) {
+      // Invalid per-call settings fail the first read, as any failure of a stream does.
+      return deferredIterable(() => Promise.reject(error));
+    }
+    const { timeouts, deadline } = settings;
     const context = async (scope: CallScope): Promise<AttemptContext> => this.#attemptContext(call, scope, timeouts);
     const binding = this.#init.binding;
     const open =
@@ -91,8 +104,9 @@ export class AgentCalls {
     });
   }
 
+  /** @throws A2AClientError kind `unsupported` for a per-call timeout that is not a number ≥ 0. */
   #callTimeouts(call: CallOptions): { timeouts: Readonly<Timeouts>; deadline: number } {
-    const timeouts = call.timeouts === undefined ? this.#init.timeouts : { ...this.#init.timeouts, ...call.timeouts };
+    const timeouts = call.timeouts === undefined ? this.#init.timeouts : withSettings('timeouts', this.#init.timeouts, call.timeouts);
     return { timeouts, deadline: performance.now() + timeouts.totalMs };
   }
 

@@ -6,7 +6,7 @@ import type { AgentCard } from '../protocol/model.js';
 import type { EventSink } from '../resilience/events.js';
 import type { RetryOptions } from '../resilience/options.js';
 import { createResilience } from '../resilience/pipeline.js';
-import { DEFAULT_LIMITS, DEFAULT_TIMEOUTS, type HttpEngine, type Limits, type Timeouts } from '../transport/engine.js';
+import { DEFAULT_LIMITS, DEFAULT_TIMEOUTS, withSettings, type HttpEngine, type Limits, type Timeouts } from '../transport/engine.js';
 import { readErrorBody } from '../transport/read-error-body.js';
 import { resolveHeaders } from './headers.js';
 import type { CallOptions, ClientOptions, HeadersOption } from './options.js';
@@ -57,8 +57,8 @@ export function fetchCardFor(baseUrl: string, engine: HttpEngine, options: Clien
       engine,
       headers: options.headers,
       callHeaders: call.headers,
-      timeouts: { ...DEFAULT_TIMEOUTS, ...options.timeouts, ...call.timeouts },
-      limits: { ...DEFAULT_LIMITS, ...options.limits },
+      timeouts: withSettings('timeouts', DEFAULT_TIMEOUTS, options.timeouts, call.timeouts),
+      limits: withSettings('limits', DEFAULT_LIMITS, options.limits),
       signal: call.signal,
       retry: options.retry,
       callRetry: call.retry,

@@ -1,5 +1,6 @@
 import type { Dispatcher } from 'undici';
 import type { CallScope } from './call-scope.js';
+import { A2AClientError } from '../errors/a2a-client-error.js';
 
 /** The four timeout layers. Each fires as its own error kind. */
 export interface Timeouts {
@@ -33,6 +34,27 @@ export const DEFAULT_TIMEOUTS: Readonly<Timeouts> = Object.freeze({
   streamIdleMs: 60_000,
   totalMs: 120_000,
 });
+
+/**
+ * `base` with the numbers of each override over it, later ones winning; an `undefined` field is no
+ * override (an optional setting passed through as `undefined` keeps the value below it).
+ * @throws A2AClientError kind `unsupported` (field `timeouts.<name>` / `limits.<name>`) for a value
+ * that is not a number ≥ 0 (`NaN`, negative, a string); `Infinity` is allowed (no bound).
+ */
+export function withSettings<T extends object>(what: 'timeouts' | 'limits', base: Readonly<T>, ...overrides: Array<Partial<T> | undefined>): T {
+  const out = { ...base };
+  for (const override of overrides) {
+    if (override === undefined) continue;
+    for (const [name, value] of Object.entries(override) as Array<[keyof T & string, unknown]>) {
+      if (value === undefined) continue;
+      if (typeof value !== 'number' || Number.isNaN(value) || value < 0) {
+        throw new A2AClientError({ kind: 'unsupported', message: `${what}.${name} must be a number ≥ 0, got ${typeof value === 'number' ? String(value) : typeof value}`, field: `${what}.${name}` });
+      }
+      (out as Record<string, unknown>)[name] = value;
+    }
+  }
+  return out;
+}
 
 /** Caps on what an untrusted peer can make the client buffer. */
 export interface Limits {
