@@ -88,10 +88,14 @@ async function retryLoop<T>(r: RetryRun<T>, firstError: unknown, started: number
   const wrapped = (kind: 'deadline-exceeded' | 'aborted' | 'budget-exhausted', message: string, cause: unknown): A2AClientError =>
     new A2AClientError({ kind, message, cause });
 
-  /** The final error when the caller's signal or the deadline stopped the call. */
-  const stopped = (reason: A2AClientError, last: A2AClientError | undefined): A2AClientError => {
+  /**
+   * The final error when the caller's signal or the deadline stopped the call; `cut`: the error of
+   * the request it cut short (its `phase` becomes the call's: whether that attempt reached the agent).
+   */
+  const stopped = (reason: A2AClientError, last: A2AClientError | undefined, cut?: A2AClientError): A2AClientError => {
     const kind = reason.kind === 'aborted' ? 'aborted' : 'deadline-exceeded';
-    return finish(wrapped(kind, reason.message, kind === 'aborted' ? reason.cause : last), kind, { retryable: false });
+    const error = new A2AClientError({ kind, message: reason.message, cause: kind === 'aborted' ? reason.cause : last, ...(cut?.phase ? { phase: cut.phase } : {}) });
+    return finish(error, kind, { retryable: false });
   };
 
   let raw = firstError;
@@ -100,9 +104,12 @@ async function retryLoop<T>(r: RetryRun<T>, firstError: unknown, started: number
     const error: A2AClientError = raw;
     const reason = r.scope.failure;
     if (reason) {
-      // The attempt may have been cut by the scope itself: its error is then the reason, not an attempt's.
+      // An attempt cut by the scope itself rejects with the reason: its request's own error (how far
+      // it got) is kept as the attempt's, when a request was under way.
+      const cut = error === reason ? r.scope.requestFailure?.with({ method: r.method }) : undefined;
       if (error !== reason) attempts.push(error);
-      throw stopped(reason, attempts.at(-1));
+      else if (cut) attempts.push(cut);
+      throw stopped(reason, attempts.at(-1), cut);
     }
     attempts.push(error);
     const c = classify(error, ctx);
@@ -111,7 +118,8 @@ async function retryLoop<T>(r: RetryRun<T>, firstError: unknown, started: number
     if (attempt >= r.options.maxAttempts) throw finish(error, `max-attempts(${c.reason})`, { retryable: true, ...hinted });
     const delayMs = retryDelay(attempt, c.delayMs, r.options);
     if (delayMs >= r.scope.timeLeft()) {
-      if (c.delayMs !== undefined) throw finish(error, `hint-exceeds-deadline(${c.reason})`, { retryable: true, retryAfterMs: delayMs });
+      // The server's own delay is reported (not the clamped one): the caller can schedule by it.
+      if (c.delayMs !== undefined) throw finish(error, `hint-exceeds-deadline(${c.reason})`, { retryable: true, retryAfterMs: c.delayMs });
       throw finish(wrapped('deadline-exceeded', 'The call deadline leaves no time for another attempt', error), 'deadline', { retryable: true });
     }
     if (r.budget && r.options.budget !== false && !r.budget.tryRetry(r.options.budget)) {

@@ -57,6 +57,8 @@ export class CallScope {
   #onFail: ((error: A2AClientError) => void) | undefined;
   #controller: AbortController | undefined;
   #failure: A2AClientError | undefined;
+  /** The error a request scope open inside this one got when this one failed (see {@link requestFailure}). */
+  #requestFailure: A2AClientError | undefined;
   #deadlineDue: Due | undefined;
   /** Rejecter of the {@link race} in flight (one, nearly always), then a set for more. */
   #racer: ((error: A2AClientError) => void) | undefined;
@@ -120,6 +122,15 @@ export class CallScope {
   /** Why the scope failed (`aborted`, `deadline-exceeded`, a phase timeout or what {@link fail} was given); `undefined` while it has not. */
   get failure(): A2AClientError | undefined {
     return this.#failure;
+  }
+
+  /**
+   * When this scope failed while a request opened inside it was under way: that request's own error
+   * (`phase` says whether it had been sent). The deadline or abort error of a call says when it
+   * ended; this says how far the attempt it cut had got.
+   */
+  get requestFailure(): A2AClientError | undefined {
+    return this.#requestFailure;
   }
 
   /** True once the scope failed (without creating the signal). */
@@ -238,7 +249,13 @@ export class CallScope {
     if (racers) for (const cut of racers) cut(error);
     const children = this.#children;
     this.#children = undefined;
-    if (children) for (const child of children) child.#fail(child.#fromParent(error));
+    if (children) {
+      for (const child of children) {
+        child.#fail(child.#fromParent(error));
+        const cut = child.#request ? child.#failure : child.#requestFailure;
+        if (cut !== undefined) this.#requestFailure = cut;
+      }
+    }
   }
 
   /** This scope's failure when its parent failed with `error`: a request says how far it got. */

@@ -89,6 +89,8 @@ describe.each(ENGINES)('A2AClient.connect is bounded and retried (%s)', (_engine
     expect(elapsed).toBeGreaterThanOrEqual(250);
     expect(elapsed).toBeLessThan(1_500);
     expectNamesAgent(error, s.url);
+    // The card request the deadline cut is kept, with how far it got.
+    expect(error.attempts.map((a) => [a.kind, a.phase])).toEqual([['deadline-exceeded', 'after-send']]);
   });
 
   it('a headers function that never settles ends at totalMs with deadline-exceeded; nothing is sent', async () => {

@@ -153,3 +153,54 @@ describe('a hostile server that accepts, reads the request and resets (undici, r
     }
   });
 });
+
+describe('when the deadline ends a call, the error says whether the send reached the agent', () => {
+  const engines = [
+    ['undici', {}],
+    ['fetch', { fetch: 'global' as const }],
+  ] as const;
+
+  it.each(engines)('%s: a server that reads the send and never answers: deadline-exceeded, after-send, the cut attempt kept', async (_name, engine) => {
+    const server = await startFaultServer();
+    let requests = 0;
+    server.route('/rpc', (req) => {
+      req.resume();
+      req.on('end', () => {
+        requests += 1;
+      });
+    });
+    const card = { name: uniqueName('silent'), supportedInterfaces: [{ url: `${server.url}/rpc`, protocolBinding: 'JSONRPC', protocolVersion: '1.0' }] };
+    const client = new A2AClient(card, { ...engine, retry: fast, circuitBreaker: false, timeouts: { totalMs: 300 } });
+    try {
+      const error = await rejection(client.sendMessage(hi));
+      expect([error.kind, error.phase, error.method]).toEqual(['deadline-exceeded', 'after-send', 'sendMessage']);
+      expect(error.attempts.map((a) => [a.kind, a.phase, a.method])).toEqual([['deadline-exceeded', 'after-send', 'sendMessage']]);
+      expect(requests).toBe(1);
+    } finally {
+      await client.close();
+      await server.close();
+    }
+  });
+
+  it('a headers function that never settles: deadline-exceeded with no attempt and no phase claimed; nothing sent', async () => {
+    const server = await startFaultServer();
+    const card = { name: uniqueName('no-headers'), supportedInterfaces: [{ url: `${server.url}/rpc`, protocolBinding: 'JSONRPC', protocolVersion: '1.0' }] };
+    const client = new A2AClient(card, { headers: () => new Promise<Record<string, string>>(() => undefined), retry: fast, circuitBreaker: false, timeouts: { totalMs: 200 } });
+    try {
+      const error = await rejection(client.sendMessage(hi));
+      expect([error.kind, error.phase, error.attempts.length]).toEqual(['deadline-exceeded', undefined, 0]);
+      expect(server.acceptedSockets).toBe(0);
+    } finally {
+      await client.close();
+      await server.close();
+    }
+  });
+
+  it('a Retry-After longer than the time left gives up at once reporting the server delay, not the clamped one', async () => {
+    const { client } = await agentWith('loopback+undici', (a) => a.on('sendMessage', httpError(503, { retryAfter: 3600 })));
+    const t0 = performance.now();
+    const error = await rejection(client.sendMessage(hi, { timeouts: { totalMs: 5_000 } }));
+    expect(performance.now() - t0).toBeLessThan(2_000);
+    expect([error.kind, error.status, error.retryable, error.retryAfterMs]).toEqual(['http', 503, true, 3_600_000]);
+  });
+});

@@ -290,6 +290,19 @@ describe('CallScope inside a call’s scope (a request under the pipeline)', () 
     expect(error).toMatchObject({ kind: 'deadline-exceeded', phase: 'after-send' });
     expect(call.failure).toMatchObject({ kind: 'deadline-exceeded' });
     expect(call.failure?.phase).toBeUndefined();
+    // The call keeps the request it cut, for the attempt it was: sent or not.
+    expect(call.requestFailure).toBe(request.failure);
+  });
+
+  it('keeps the cut request’s error through a scope in between (a stream’s scope over the pipeline’s)', () => {
+    const stream = new CallScope({ deadline: performance.now() + 10_000 });
+    const pipeline = new CallScope({ parent: stream });
+    const request = new CallScope({ parent: pipeline, request: true });
+    stream.fail(new A2AClientError({ kind: 'deadline-exceeded', message: 'late' }));
+    expect(request.failure).toMatchObject({ kind: 'deadline-exceeded', phase: 'before-send' });
+    expect(pipeline.requestFailure).toBe(request.failure);
+    expect(stream.requestFailure).toBe(request.failure);
+    expect(new CallScope({ deadline: performance.now() + 10 }).requestFailure).toBeUndefined();
   });
 
   it('turns the call’s abort into the request’s aborted (cause: the call’s error), and fails at once under a failed call', () => {
