@@ -125,12 +125,14 @@ export class CallScope {
   }
 
   /**
-   * When this scope failed while a request opened inside it was under way: that request's own error
-   * (`phase` says whether it had been sent). The deadline or abort error of a call says when it
-   * ended; this says how far the attempt it cut had got.
+   * When this scope failed while a request opened inside it (or inside the scope this one opened in:
+   * a stream's requests open in the stream's scope, beside its pipeline's) was under way: that
+   * request's own error (`phase` says whether it had been sent). The deadline or abort error of a
+   * call says when it ended; this says how far the attempt it cut had got.
    */
   get requestFailure(): A2AClientError | undefined {
-    return this.#requestFailure;
+    if (this.#failure === undefined) return undefined;
+    return this.#requestFailure ?? this.#parent?.requestFailure;
   }
 
   /** True once the scope failed (without creating the signal). */

@@ -5,7 +5,7 @@
  * call opts in with `retry: { ambiguous: true }`), and a per-call `retry` overrides `retry: false`.
  */
 import { describe, expect, it } from 'vitest';
-import { A2AClient, type A2AClientError, type ClientOptions } from '../../src/index.js';
+import { A2AClient, isA2AClientError, type A2AClientError, type ClientOptions } from '../../src/index.js';
 import { failFirst, httpError, jsonRpcError, mockAgent, replyTask, replyText, reset, type MockAgent, type Scenario } from '../../mocks/index.js';
 import { refusedPort, startFaultServer } from '../helpers/fault-server.js';
 import { useE2E, uniqueName, WAYS } from './e2e-setup.js';
@@ -176,6 +176,14 @@ describe('when the deadline ends a call, the error says whether the send reached
       expect([error.kind, error.phase, error.method]).toEqual(['deadline-exceeded', 'after-send', 'sendMessage']);
       expect(error.attempts.map((a) => [a.kind, a.phase, a.method])).toEqual([['deadline-exceeded', 'after-send', 'sendMessage']]);
       expect(requests).toBe(1);
+      let streamError: unknown;
+      try {
+        for await (const _event of client.sendStreamingMessage(hi)) void _event;
+      } catch (e) {
+        streamError = e;
+      }
+      expect(isA2AClientError(streamError) && [streamError.kind, streamError.phase, streamError.attempts.map((a) => a.phase)]).toEqual(['deadline-exceeded', 'after-send', ['after-send']]);
+      expect(requests).toBe(2);
     } finally {
       await client.close();
       await server.close();
