@@ -174,8 +174,7 @@ export class FleetBreaker implements BreakerSync {
       else total = await this.#ctx.commands.incrWithTtl(key, n, FAILS_TTL_MS);
       if (total !== undefined) this.#fleetFails = total;
       if (this.#threshold !== undefined && this.#fleetFails >= this.#threshold && this.#breaker.state === 'closed') {
-        const at = Date.now();
-        if (this.#breaker.trip(at)) this.#transition();
+        if (this.#breaker.trip(this.#breaker.nextOpening())) this.#transition();
       }
     } catch (error) {
       this.#ctx.failed(error);

@@ -32,7 +32,8 @@ export type { SharedStateEvent } from '../resilience/options.js';
  * `shared-state` event (`degraded`, then `restored`) reports it. Every key expires (see the README's
  * "Running many replicas" for the layout); foreign or corrupt data under the prefix is ignored and
  * overwritten.
- * @throws TypeError when neither or both of `url` and `client` are given, or a number option is not positive.
+ * @throws TypeError when neither or both of `url` and `client` are given, a number option is not
+ * positive, or `url` is not a Redis URL (`redis:` or `rediss:`).
  */
 export function redisStateStore(options: RedisStateStoreOptions): SharedState {
   const states = new RedisAgentStates(options);

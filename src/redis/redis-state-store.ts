@@ -40,7 +40,7 @@ export class RedisAgentStates implements AgentStateStore {
   #wakeQueued = false;
   #closed = false;
 
-  /** @throws TypeError for invalid options (see {@link resolveStoreOptions}). */
+  /** @throws TypeError for invalid options (see {@link resolveStoreOptions}) or a `url` node-redis cannot parse. */
   constructor(options: RedisStateStoreOptions) {
     const resolved = resolveStoreOptions(options);
     this.#options = resolved;
@@ -128,6 +128,8 @@ export class RedisAgentStates implements AgentStateStore {
   /** Starts one sync round unless one is in flight (then checks it is not overdue). Never throws. */
   #round(): void {
     if (this.#closed) return;
+    // Links of states the local store dropped go first, Redis or not: the map stays as bounded as the states.
+    for (const [origin, link] of this.#links) if (link.state?.evicted === true) this.#links.delete(origin);
     const now = Date.now();
     if (this.#inRound) {
       if (now - this.#roundStarted > this.#options.timeoutMs) this.#status.degrade(`Redis did not answer within ${this.#options.timeoutMs} ms`);
@@ -157,10 +159,7 @@ export class RedisAgentStates implements AgentStateStore {
   /** One round's commands for every active agent, sent together; resolves with those agents. */
   async #sync(): Promise<AgentLink[]> {
     const active: AgentLink[] = [];
-    for (const [origin, link] of this.#links) {
-      if (link.state?.evicted === true) this.#links.delete(origin);
-      else if (link.active) active.push(link);
-    }
+    for (const link of this.#links.values()) if (link.active) active.push(link);
     const work: Promise<unknown>[] = [this.#heartbeat(), ...active.map((link) => link.budget.sync())];
     if (active.length > 0) work.push(this.#readRecords(active));
     await Promise.all(work);

@@ -77,6 +77,15 @@ export class AgentBreaker {
   }
 
   /**
+   * The time to open with now: `Date.now()`, or just after the last opening this breaker knew when
+   * that is later (another process's clock ahead of ours), so an opening is always newer than the
+   * last one and never mistaken for a stale copy by the fleet.
+   */
+  nextOpening(): number {
+    return Math.max(Date.now(), this.#openedAt + 1);
+  }
+
+  /**
    * Opens the breaker as of `openedAt` because another process's breaker opened: from closed, or
    * from an older open (the later opening wins). An opening no later than the last one this breaker
    * knew (opened here, or closed by the fleet) is stale and ignored; a probe running here is left to
@@ -144,7 +153,7 @@ export class AgentBreaker {
         (error: unknown) => {
           if (isHealthFailure(error)) {
             this.#counter.failure(CircuitState.HalfOpen);
-            this.#open(Date.now(), true);
+            this.#open(this.nextOpening(), true);
           } else this.#close(true);
           throw error;
         },
@@ -162,7 +171,7 @@ export class AgentBreaker {
         // A call started while closed that fails after the breaker left `closed` changes nothing: the probe decides.
         if (isHealthFailure(error) && this.#state === 'closed') {
           this.#sync?.failed();
-          if (this.#counter.failure(CircuitState.Closed)) this.#open(Date.now(), true);
+          if (this.#counter.failure(CircuitState.Closed)) this.#open(this.nextOpening(), true);
         }
         throw error;
       },

@@ -75,12 +75,12 @@ describeWithRedis('the Redis state store', () => {
     for (let i = 0; i < 3; i++) await rejection(pa.execute(read(), fail503));
     await waitFor(() => pb.isOpen(), 1_000, 'open');
     await sleep(220);
-    // A probe that hangs: its lease is in Redis while we look.
-    const hanging = pb.execute(read(), () => sleep(400).then(() => 'ok')).catch((e: unknown) => e);
-    for (let i = 0; i < 20; i++) {
-      await Promise.all([pa, pb].map((p) => p.execute(read(), () => sleep(400).then(() => 'ok')).catch((e: unknown) => e)));
-      if (pa.breakerState() === 'half-open' || pb.breakerState() === 'half-open') break;
-    }
+    // Calls until one of them is the probe (it hangs 400 ms): its lease is in Redis while we look.
+    const calls: Promise<unknown>[] = [];
+    await waitFor(() => {
+      for (const p of [pa, pb]) calls.push(p.execute(read(), () => sleep(400).then(() => 'ok')).catch((e: unknown) => e));
+      return pa.breakerState() === 'half-open' || pb.breakerState() === 'half-open';
+    }, 2_000, 'a probe to start');
     // Every kind of key is there now: the probe's lease too.
     const found = await redis.inspector.keys(`${redis.prefix}*`);
     const kinds = new Set(found.map((k) => k.slice(redis.prefix.length).split(':')[0]));
@@ -89,7 +89,7 @@ describeWithRedis('the Redis state store', () => {
       const ttl = await redis.inspector.pTTL(key);
       expect(ttl, key).toBeGreaterThan(0);
     }
-    await hanging;
+    await Promise.all(calls);
   });
 
   it("uses a caller's client without closing it; pub/sub runs on a duplicate the store owns", async () => {
@@ -122,6 +122,7 @@ describeWithRedis('the Redis state store', () => {
     expect(() => redisStateStore({})).toThrow(TypeError);
     expect(() => redisStateStore({ url: 'redis://127.0.0.1:1', client: createClient() })).toThrow(/exactly one of `url` and `client`/);
     expect(() => redisStateStore({ url: 'redis://127.0.0.1:1', syncIntervalMs: 0 })).toThrow(/syncIntervalMs/);
+    expect(() => redisStateStore({ url: 'http://127.0.0.1:6379' })).toThrow(TypeError);
   });
 
   it('A2AClient: sharedState shares the breaker between clients of different stores (real HTTP agent)', async () => {
