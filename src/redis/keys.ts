@@ -20,10 +20,12 @@ export class KeyLayout {
     this.channel = `${prefix}events`;
   }
 
+  /** The fleet's breaker record of an agent. */
   breaker(origin: string): string {
     return `${this.prefix}breaker:${origin}`;
   }
 
+  /** The half-open probe lease of an agent. */
   probe(origin: string): string {
     return `${this.prefix}probe:${origin}`;
   }
@@ -33,6 +35,7 @@ export class KeyLayout {
     return `${this.prefix}replicas`;
   }
 
+  /** The fleet's consecutive health failures of an agent. */
   fails(origin: string): string {
     return `${this.prefix}fails:${origin}`;
   }
