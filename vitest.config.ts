@@ -8,6 +8,7 @@ export default defineConfig({
   resolve: {
     alias: [
       { find: /^a2a-resilient\/mocks$/, replacement: here('./mocks/index.ts') },
+      { find: /^a2a-resilient\/redis$/, replacement: here('./src/redis/index.ts') },
       { find: /^a2a-resilient$/, replacement: here('./src/index.ts') },
     ],
   },

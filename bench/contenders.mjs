@@ -38,7 +38,7 @@ function officialContender(name) {
 }
 
 /** An a2a-resilient contender; `mode` picks the public method exercised. */
-function resilientContender(sdk, key, name, mode, options = {}) {
+export function resilientContender(sdk, key, name, mode, options = {}) {
   return {
     key,
     name,

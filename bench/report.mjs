@@ -30,6 +30,7 @@ export function checkTargets(results) {
   add('stream sendStreamingMessage / official', v(s.sendStreamingMessage?.vsOfficial), '>= 1.5', v(s.sendStreamingMessage?.vsOfficial) >= 1.5);
   add('stream stream() / raw', v(s.stream?.vsRaw), '>= 0.8', v(s.stream?.vsRaw) >= 0.8);
   add('stream stream() / official', v(s.stream?.vsOfficial), '>= 1.5', v(s.stream?.vsOfficial) >= 1.5);
+  add('unary sendMessage, sharedState on Redis / off', v(results.shared?.ratio), '>= 0.95', v(results.shared?.ratio) >= 0.95);
   const b = results.breaker;
   add('breaker-open sendMessage p99 (ms)', b?.sendMessage?.p99Ms, '< 0.1', b?.sendMessage?.p99Ms < 0.1);
   add('breaker-open invoke p99 (ms)', b?.invoke?.p99Ms, '< 0.1', b?.invoke?.p99Ms < 0.1);
@@ -77,6 +78,16 @@ export function renderReport(results) {
   const out = [];
   if (results.unary) out.push(throughputTable(`Unary (${results.meta.config.unaryCalls} calls, c=${results.meta.config.concurrency})`, 'calls/s', results.unary));
   if (results.stream) out.push(throughputTable(`Streaming (${results.meta.config.streamEvents} events)`, 'events/s', results.stream));
+  const sh = results.shared;
+  if (sh?.error) out.push(`Shared state: ERROR ${sh.error}`);
+  else if (sh?.skipped) out.push(`Shared state: skipped (${sh.skipped})`);
+  else if (sh) {
+    out.push(renderRows([
+      [`Shared state (${results.meta.config.unaryCalls} calls, c=${results.meta.config.concurrency})`, 'calls/s median', 'min', 'max', 'CPU µs/call', 'on / off'],
+      ...['off', 'on'].map((k) => [sh[k].name, fmt(sh[k].summary?.median), fmt(sh[k].summary?.min), fmt(sh[k].summary?.max), fmt(sh[k].cpu?.median, 1), k === 'on' ? ratioCell(sh.ratio) : '']),
+    ]));
+    out.push(`  on / off by CPU time per call (higher is better): ${ratioCell(sh.cpuRatio)}`);
+  }
   const b = results.breaker;
   if (b?.error) out.push(`Breaker open: ERROR ${b.error}`);
   else if (b) {

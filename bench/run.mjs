@@ -13,6 +13,7 @@ import { config, wanted } from './config.mjs';
 import { streamContenders, unaryContenders } from './contenders.mjs';
 import { breakerOpen, fanOutHang } from './failure-paths.mjs';
 import { memoryProbe } from './memory.mjs';
+import { sharedStateSection } from './shared-state.mjs';
 import { addRatios, checkTargets, renderReport } from './report.mjs';
 import { loadSdk } from './sdk.mjs';
 import { startAgents } from './server-control.mjs';
@@ -61,6 +62,12 @@ async function main() {
     if (wanted('stream')) {
       log(`stream: ${config.streamEvents} events x ${config.streamReps} reps`);
       results.stream = addRatios(await sideBySide(streamContenders(sdk), okUrl, config.streamReps, streamMeasure(config.streamEvents), log));
+    }
+    if (sdk && wanted('shared')) {
+      const reps = 2 * config.reps;
+      log(`shared: ${config.unaryCalls} sendMessage calls x ${reps} reps, breaker and budget in the process vs on Redis`);
+      results.shared = await sharedStateSection(sdk, okUrl, { reps, calls: config.unaryCalls, concurrency: config.concurrency }, log).catch((err) => ({ error: describe(err) }));
+      if (results.shared.skipped) log(`  skipped: ${results.shared.skipped}`);
     }
     if (sdk && wanted('breaker')) {
       log(`breaker: ${config.breakerCalls} calls with the breaker open`);

@@ -37,7 +37,8 @@ export { DEADLINE_HEADER, readDeadline } from './protocol/deadline-header.js';
 
 // resilience
 export { classify } from './resilience/classify.js';
-export type { CircuitBreakerOptions, ResilienceEvent, RetryBudgetOptions, RetryOptions } from './resilience/options.js';
+export type { CircuitBreakerOptions, ResilienceEvent, RetryBudgetOptions, RetryOptions, SharedStateEvent } from './resilience/options.js';
+export type { SharedState, SharedStateStatus } from './resilience/shared-state.js';
 
 // transport settings
 export { DEFAULT_LIMITS, DEFAULT_TIMEOUTS } from './transport/engine.js';

@@ -164,6 +164,8 @@ function describe(event: ResilienceEvent): string {
       return `${event.agent}: retry budget spent — not retrying`;
     case 'resubscribe':
       return `${event.agent}: stream dropped; resubscribing to task ${event.taskId} in ${Math.round(event.delayMs)} ms`;
+    case 'shared-state':
+      return `${event.agent}: shared state ${event.status} (${event.reason})`;
   }
 }
 

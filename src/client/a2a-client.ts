@@ -24,6 +24,7 @@ import type {
   TaskPushNotificationConfig,
 } from '../protocol/model.js';
 import { createResilience, type Resilience } from '../resilience/pipeline.js';
+import { agentStatesOf } from '../resilience/shared-state.js';
 import { createEngine } from '../transport/create-engine.js';
 import { DEFAULT_LIMITS, DEFAULT_TIMEOUTS, withSettings, type HttpEngine, type Timeouts } from '../transport/engine.js';
 import { AgentCalls } from './agent-calls.js';
@@ -82,7 +83,8 @@ export class A2AClient {
    * retried (Retry-After honoured within the deadline) per `options.retry` / `call.retry`.
    * @throws A2AClientError naming the agent URL (`agent`, and in the message), each attempt in
    * `attempts`: kind `card` (missing or invalid card, naming the field; or refused with an HTTP
-   * status), `unsupported` (no interface this client speaks), `deadline-exceeded`, `aborted`, or a
+   * status), `unsupported` (no interface this client speaks, or a
+   * `sharedState` not made by `redisStateStore`), `deadline-exceeded`, `aborted`, or a
    * transport kind.
    */
   static async connect(baseUrl: string, options: ClientOptions = {}, call: CallOptions = {}): Promise<A2AClient> {
@@ -99,7 +101,8 @@ export class A2AClient {
   /**
    * A client from a card you already have: the card as served (JSON) or as returned by another
    * client's `card`.
-   * @throws A2AClientError kind `card` or `unsupported`.
+   * @throws A2AClientError kind `card`, or `unsupported` (also for a `sharedState` not made by
+   * `redisStateStore`).
    */
   constructor(agentCard: unknown, options: ClientOptions = {}) {
     const found = agentCard instanceof Discovery ? agentCard : undefined;
@@ -119,6 +122,7 @@ export class A2AClient {
       maxConcurrent: options.maxConcurrent,
       maxQueued: options.maxQueued,
       onEvent: options.onEvent,
+      store: options.sharedState ? agentStatesOf(options.sharedState) : undefined,
     });
     this.#calls = new AgentCalls({
       name: this.name,

@@ -5,7 +5,9 @@ import { parseAgentCard } from '../protocol/card.js';
 import type { AgentCard } from '../protocol/model.js';
 import type { EventSink } from '../resilience/events.js';
 import type { RetryOptions } from '../resilience/options.js';
+import type { AgentStateStore } from '../resilience/agent-state-store.js';
 import { createResilience } from '../resilience/pipeline.js';
+import { agentStatesOf } from '../resilience/shared-state.js';
 import { DEFAULT_LIMITS, DEFAULT_TIMEOUTS, withSettings, type HttpEngine, type Limits, type Timeouts } from '../transport/engine.js';
 import { readErrorBody } from '../transport/read-error-body.js';
 import { resolveHeaders } from './headers.js';
@@ -43,12 +45,15 @@ export interface FetchCardOptions {
   retry?: false | Partial<RetryOptions> | undefined;
   callRetry?: false | Partial<RetryOptions> | undefined;
   onEvent?: EventSink | undefined;
+  /** Where the card origin's retry budget lives (the client's `sharedState`). @default the process-wide store */
+  store?: AgentStateStore | undefined;
 }
 
 /**
  * {@link fetchAgentCard} with a client's settings and a call's over them (headers, timeouts, signal,
- * retry), for `connect` and `refreshCard`.
- * @throws as {@link fetchAgentCard}.
+ * retry, the shared store), for `connect` and `refreshCard`.
+ * @throws as {@link fetchAgentCard}; A2AClientError kind `unsupported` for a `sharedState` not made
+ * by `redisStateStore`.
  */
 export function fetchCardFor(baseUrl: string, engine: HttpEngine, options: ClientOptions, call: CallOptions, cached?: CachedCard): Promise<CachedCard> {
   return fetchAgentCard(
@@ -63,6 +68,7 @@ export function fetchCardFor(baseUrl: string, engine: HttpEngine, options: Clien
       retry: options.retry,
       callRetry: call.retry,
       onEvent: options.onEvent,
+      store: options.sharedState ? agentStatesOf(options.sharedState) : undefined,
     },
     cached,
   );
@@ -101,6 +107,7 @@ export async function fetchAgentCard(baseUrl: string, options: FetchCardOptions,
     retry: options.retry,
     circuitBreaker: false,
     onEvent: options.onEvent,
+    store: options.store,
   });
   try {
     return await pipeline.execute(

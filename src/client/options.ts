@@ -2,6 +2,7 @@ import type { Dispatcher } from 'undici';
 import type { EventConverter } from '../convert/converter.js';
 import type { ConverterRegistry } from '../convert/registry.js';
 import type { CircuitBreakerOptions, ResilienceEvent, RetryOptions } from '../resilience/options.js';
+import type { SharedState } from '../resilience/shared-state.js';
 import type { ProtocolBinding, ProtocolVersion } from '../protocol/model.js';
 import type { Limits, Timeouts } from '../transport/engine.js';
 
@@ -55,8 +56,20 @@ export interface ClientOptions {
    * @default false
    */
   propagateDeadline?: boolean;
-  /** Receives retries, give-ups, breaker transitions, budget exhaustion and resubscribes. */
+  /** Receives retries, give-ups, breaker transitions, budget exhaustion, resubscribes and `shared-state` changes. */
   onEvent?: (event: ResilienceEvent) => void;
+  /**
+   * Share this agent's circuit breaker and retry budget with every process using the same store
+   * (coordinator replicas): a breaker that opens anywhere opens everywhere within a second and
+   * half-opens with one probe for the whole fleet; retries stay within one budget for the fleet.
+   * Calls never wait for the store: it syncs in the background, and while it is unreachable each
+   * process goes on with its own state (a `shared-state` event says so). Make one with
+   * `redisStateStore` from `a2a-resilient/redis`. Without it, state is shared within the process only.
+   * @example
+   * const shared = redisStateStore({ url: 'redis://127.0.0.1:6379', prefix: 'a2a:' });
+   * const client = await A2AClient.connect(agentUrl, { sharedState: shared });
+   */
+  sharedState?: SharedState;
 }
 
 /** Per-call options, also the third argument of `A2AClient.connect` (they bound discovery). All optional. */

@@ -1,4 +1,5 @@
 import { AgentState } from './agent-state.js';
+import type { SharedStateEvent } from './options.js';
 
 /**
  * Where the per-agent resilience state (breaker, retry budget; keyed by endpoint origin) lives. The
@@ -15,6 +16,11 @@ export interface AgentStateStore {
    * ({@link AgentState.evicted}) and start afresh.
    */
   evict(origin?: string): void;
+  /**
+   * A store shared across processes reports its own health here (`shared-state` events with
+   * `agent: '*'`); returns the listener's remover. Absent on in-process stores.
+   */
+  listen?(listener: (event: SharedStateEvent) => void): () => void;
 }
 
 /** How many states a sweep may look at to make room for one more (keeps `get` O(1)). */
@@ -31,13 +37,16 @@ export class MemoryAgentStateStore implements AgentStateStore {
   /** Where the next sweep goes on: a live iterator over the map (insertion order is the sweep order). */
   #hand: Iterator<[string, AgentState]> | undefined;
   readonly #maxAgents: number;
+  readonly #create: (origin: string) => AgentState;
 
   /**
    * @param options.maxAgents origins kept before idle ones are dropped (at least 1).
+   * @param options.create makes the state of a new origin (a shared store's, synced in the background).
    * @default maxAgents 4096
    */
-  constructor(options: { maxAgents?: number } = {}) {
+  constructor(options: { maxAgents?: number; create?: (origin: string) => AgentState } = {}) {
     this.#maxAgents = Math.max(1, Math.floor(options.maxAgents ?? 4096));
+    this.#create = options.create ?? ((origin) => new AgentState(origin));
   }
 
   /** Origins held now. */
@@ -52,7 +61,7 @@ export class MemoryAgentStateStore implements AgentStateStore {
       return state;
     }
     if (this.#states.size >= this.#maxAgents) this.#makeRoom();
-    state = new AgentState(origin);
+    state = this.#create(origin);
     this.#states.set(origin, state);
     return state;
   }

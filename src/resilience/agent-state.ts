@@ -1,6 +1,7 @@
 import { AgentBreaker } from './breaker.js';
 import { RetryBudget } from './budget.js';
 import type { CircuitBreakerOptions } from './options.js';
+import type { AgentSync } from './state-sync.js';
 
 /**
  * The resilience state of one agent (its endpoint origin), shared by every client of it: the retry
@@ -18,6 +19,7 @@ export class AgentState {
   /** The agent's retry budget. */
   readonly budget = new RetryBudget();
   #breaker: AgentBreaker | undefined;
+  readonly #sync: AgentSync | undefined;
   #active = 0;
   #evicted = false;
   /**
@@ -27,13 +29,19 @@ export class AgentState {
    */
   used = false;
 
-  constructor(origin: string) {
+  /** @param sync given by a store that shares the state across processes: the budget and breaker report to it. */
+  constructor(origin: string, sync?: AgentSync) {
     this.origin = origin;
+    this.#sync = sync;
+    if (sync) this.budget.share(sync.budget);
   }
 
   /** The agent's breaker, created with `options` on first use; later callers share it (the first options win). */
   breaker(options: CircuitBreakerOptions): AgentBreaker {
-    this.#breaker ??= new AgentBreaker(this.origin, options);
+    if (this.#breaker === undefined) {
+      this.#breaker = new AgentBreaker(this.origin, options);
+      if (this.#sync) this.#breaker.share(this.#sync.breaker(this.#breaker, options));
+    }
     return this.#breaker;
   }
 

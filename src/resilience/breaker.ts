@@ -2,6 +2,7 @@ import { CircuitState, ConsecutiveBreaker, SamplingBreaker, type IBreaker } from
 import { A2AClientError } from '../errors/a2a-client-error.js';
 import { emitEvent } from './events.js';
 import type { CircuitBreakerOptions } from './options.js';
+import type { BreakerSync } from './state-sync.js';
 
 /** Breaker state as callers see it. */
 export type BreakerState = 'closed' | 'open' | 'half-open';
@@ -31,11 +32,16 @@ function isHealthFailure(error: unknown): boolean {
  * errors marked with {@link markHealthFailure} count as failures. While open — and while the one
  * half-open probe runs — calls fail at once with kind `circuit-open`. A probe that fails with a
  * health failure opens the breaker again; any other outcome closes it.
+ *
+ * A shared store ({@link share}) makes it one breaker across processes: it is told of every counted
+ * outcome and transition, may open ({@link trip}) or close ({@link closeFromFleet}) it from outside,
+ * and decides which process runs the half-open probe.
  */
 export class AgentBreaker {
   #state: BreakerState = 'closed';
   /** `Date.now()` when the breaker last opened. */
   #openedAt = 0;
+  #sync: BreakerSync | undefined;
   readonly #counter: IBreaker;
   readonly #agentKey: string;
   readonly #halfOpenAfterMs: number;
@@ -60,14 +66,66 @@ export class AgentBreaker {
     return () => this.#listeners.delete(listener);
   }
 
+  /** Reports this breaker's outcomes and transitions to `sync`, which also gates the half-open probe. */
+  share(sync: BreakerSync): void {
+    this.#sync = sync;
+  }
+
+  /** `Date.now()` when the breaker last opened (0 if never): the generation of the open state. */
+  get openedAt(): number {
+    return this.#openedAt;
+  }
+
+  /**
+   * The time to open with now: `Date.now()`, or just after the last opening this breaker knew when
+   * that is later (another process's clock ahead of ours), so an opening is always newer than the
+   * last one and never mistaken for a stale copy by the fleet.
+   */
+  nextOpening(): number {
+    return Math.max(Date.now(), this.#openedAt + 1);
+  }
+
+  /**
+   * Opens the breaker as of `openedAt` because another process's breaker opened: from closed, or
+   * from an older open (the later opening wins). An opening no later than the last one this breaker
+   * knew (opened here, or closed by the fleet) is stale and ignored; a probe running here is left to
+   * decide. Not told back to the sync. Returns true when it changed anything.
+   */
+  trip(openedAt: number): boolean {
+    if (this.#state === 'half-open' || openedAt <= this.#openedAt) return false;
+    // Already open here: the later opening only moves the probe time (no second breaker-open event).
+    if (this.#state === 'open') this.#openedAt = openedAt;
+    else this.#open(openedAt, false);
+    return true;
+  }
+
+  /**
+   * Closes an open breaker because another process's probe of the opening `openedAt` (or a later
+   * one) succeeded. A newer opening here, or a probe running here, is kept. Returns true when it closed.
+   */
+  closeFromFleet(openedAt: number): boolean {
+    if (this.#state !== 'open' || this.#openedAt > openedAt) return false;
+    // Remembered as the last opening known, so a late copy of it cannot open the breaker again.
+    this.#openedAt = openedAt;
+    this.#close(false);
+    return true;
+  }
+
   /** The current state. `open` lets the next call through as the half-open probe once `halfOpenAfterMs` passed. */
   get state(): BreakerState {
     return this.#state;
   }
 
-  /** Milliseconds until a call may pass: 0 when closed or when the next call would be the probe. */
+  /**
+   * Milliseconds until a call may pass: 0 when closed or when the next call would be the probe. With
+   * a shared store, an open breaker past its `halfOpenAfterMs` waits while another process probes.
+   */
   retryAfterMs(): number {
-    if (this.#state === 'open') return Math.max(0, this.#openedAt + this.#halfOpenAfterMs - Date.now());
+    if (this.#state === 'open') {
+      const left = this.#openedAt + this.#halfOpenAfterMs - Date.now();
+      if (left > 0) return left;
+      return this.#sync ? this.#sync.probeWaitMs() : 0;
+    }
     if (this.#state === 'half-open') return this.#halfOpenAfterMs > 0 ? 1 : 0;
     return 0;
   }
@@ -89,26 +147,32 @@ export class AgentBreaker {
       this.#halfOpen();
       return run(fn).then(
         (value) => {
-          this.#close();
+          this.#close(true);
           return value;
         },
         (error: unknown) => {
           if (isHealthFailure(error)) {
             this.#counter.failure(CircuitState.HalfOpen);
-            this.#open();
-          } else this.#close();
+            this.#open(this.nextOpening(), true);
+          } else this.#close(true);
           throw error;
         },
       );
     }
     return run(fn).then(
       (value) => {
-        if (this.#state === 'closed') this.#counter.success(CircuitState.Closed);
+        if (this.#state === 'closed') {
+          this.#counter.success(CircuitState.Closed);
+          this.#sync?.succeeded();
+        }
         return value;
       },
       (error: unknown) => {
         // A call started while closed that fails after the breaker left `closed` changes nothing: the probe decides.
-        if (isHealthFailure(error) && this.#state === 'closed' && this.#counter.failure(CircuitState.Closed)) this.#open();
+        if (isHealthFailure(error) && this.#state === 'closed') {
+          this.#sync?.failed();
+          if (this.#counter.failure(CircuitState.Closed)) this.#open(this.nextOpening(), true);
+        }
         throw error;
       },
     );
@@ -124,24 +188,31 @@ export class AgentBreaker {
     });
   }
 
-  #open(): void {
+  /** Opens as of `openedAt`; `here`: this process decided it (told to the sync), not the fleet. */
+  #open(openedAt: number, here: boolean): void {
     this.#state = 'open';
-    this.#openedAt = Date.now();
-    emitEvent(undefined, { type: 'breaker-open', agent: this.#agentKey, retryAfterMs: this.#halfOpenAfterMs, at: this.#openedAt });
-    for (const l of this.#listeners) l.open(this.#halfOpenAfterMs);
+    this.#openedAt = openedAt;
+    const at = Date.now();
+    const retryAfterMs = here ? this.#halfOpenAfterMs : Math.max(0, openedAt + this.#halfOpenAfterMs - at);
+    emitEvent(undefined, { type: 'breaker-open', agent: this.#agentKey, retryAfterMs, at });
+    for (const l of this.#listeners) l.open(retryAfterMs);
+    if (here) this.#sync?.opened(openedAt);
   }
 
   #halfOpen(): void {
     this.#state = 'half-open';
+    this.#sync?.probing();
     emitEvent(undefined, { type: 'breaker-half-open', agent: this.#agentKey, at: Date.now() });
     for (const l of this.#listeners) l.halfOpen();
   }
 
-  #close(): void {
+  /** Closes; `here`: this process's probe succeeded (told to the sync), not another's. */
+  #close(here: boolean): void {
     this.#counter.success(CircuitState.HalfOpen);
     this.#state = 'closed';
     emitEvent(undefined, { type: 'breaker-close', agent: this.#agentKey, at: Date.now() });
     for (const l of this.#listeners) l.close();
+    if (here) this.#sync?.closed();
   }
 }
 

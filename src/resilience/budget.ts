@@ -1,4 +1,5 @@
 import type { RetryBudgetOptions } from './options.js';
+import type { BudgetSync } from './state-sync.js';
 
 /** Buckets per window: the window is counted in steps of `windowMs / 20` (5 %). */
 const BUCKETS_PER_WINDOW = 20;
@@ -14,8 +15,13 @@ const MAX_BUCKETS = 4096;
  * many calls a long-running process makes. The window is therefore quantised: a bucket counts while
  * any part of it lies in the window, so an event may be counted up to one bucket width (5 % of the
  * window) longer than `windowMs`.
+ *
+ * Shared through a store ({@link share}), the fleet decides: the store counts this process's requests
+ * and retries towards the fleet's and gives its verdict from its last view of the fleet; the local
+ * counts decide only while it has no fresh view (not connected yet, or degraded).
  */
 export class RetryBudget {
+  #sync: BudgetSync | undefined;
   /** Bucket width in ms; 0 until the first call fixes it. */
   #width = 0;
   #requests: number[] = [];
@@ -25,10 +31,16 @@ export class RetryBudget {
   /** Bucket number (`floor(now / width)`) of the newest bucket. */
   #headKey = Number.NEGATIVE_INFINITY;
 
+  /** Counts this budget towards a fleet's through `sync`, which then decides (see the class doc). */
+  share(sync: BudgetSync): void {
+    this.#sync = sync;
+  }
+
   /** Records the first attempt of a call. O(1). */
   recordRequest(windowMs = 60_000, now: number = performance.now()): void {
     const index = this.#slot(windowMs, now);
     if (index >= 0) this.#requests[index] = (this.#requests[index] ?? 0) + 1;
+    this.#sync?.requested(windowMs);
   }
 
   /**
@@ -36,11 +48,16 @@ export class RetryBudget {
    */
   tryRetry(options: RetryBudgetOptions, now: number = performance.now()): boolean {
     const index = this.#slot(options.windowMs, now);
-    const from = Math.floor((now - options.windowMs) / this.#width);
-    const requests = this.#sum(this.#requests, from);
-    const allowed = options.ratio * requests + options.minPerSecond * (options.windowMs / 1000);
-    if (this.#sum(this.#retries, from) + 1 > allowed) return false;
+    const fleet = this.#sync?.allows(options);
+    if (fleet === false) return false;
+    if (fleet === undefined) {
+      const from = Math.floor((now - options.windowMs) / this.#width);
+      const requests = this.#sum(this.#requests, from);
+      const allowed = options.ratio * requests + options.minPerSecond * (options.windowMs / 1000);
+      if (this.#sum(this.#retries, from) + 1 > allowed) return false;
+    }
     if (index >= 0) this.#retries[index] = (this.#retries[index] ?? 0) + 1;
+    this.#sync?.retried();
     return true;
   }
 

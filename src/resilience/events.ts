@@ -10,6 +10,7 @@ export const DIAGNOSTICS_CHANNELS: Readonly<Record<ResilienceEvent['type'], stri
   'breaker-close': 'a2a-resilient:breaker-close',
   'budget-exhausted': 'a2a-resilient:budget-exhausted',
   resubscribe: 'a2a-resilient:resubscribe',
+  'shared-state': 'a2a-resilient:shared-state',
 };
 
 const channels = new Map<string, Channel>();

@@ -87,6 +87,21 @@ export interface CircuitBreakerOptions {
   halfOpenAfterMs: number;
 }
 
+/**
+ * The store behind `sharedState` (`a2a-resilient/redis`) lost (`degraded`) or regained (`restored`)
+ * its backend. While degraded, calls go on with this process's own breaker and budget; nothing
+ * reaches callers. `agent` is the client's agent when delivered to its `onEvent`, and `'*'` (every
+ * agent of the store) on the diagnostics channel and the store's own `onEvent`.
+ */
+export interface SharedStateEvent {
+  type: 'shared-state';
+  agent: string;
+  status: 'degraded' | 'restored';
+  /** Why, for logs: e.g. `connection refused`, `no answer within 1000 ms`. */
+  reason: string;
+  at: number;
+}
+
 /** A structured event for logs, metrics and traces (`options.onEvent`, `diagnostics_channel`). */
 export type ResilienceEvent =
   | { type: 'retry'; agent: string; method: string; attempt: number; delayMs: number; reason: string; error: unknown; at: number }
@@ -95,4 +110,5 @@ export type ResilienceEvent =
   | { type: 'breaker-half-open'; agent: string; method?: string; at: number }
   | { type: 'breaker-close'; agent: string; method?: string; at: number }
   | { type: 'budget-exhausted'; agent: string; method: string; attempt: number; at: number }
-  | { type: 'resubscribe'; agent: string; method: string; taskId: string; attempt: number; delayMs: number; reason: string; at: number };
+  | { type: 'resubscribe'; agent: string; method: string; taskId: string; attempt: number; delayMs: number; reason: string; at: number }
+  | SharedStateEvent;

@@ -20,7 +20,10 @@ export interface ResilienceOptions {
   /** Calls that may wait for a slot. @default 0 */
   maxQueued?: number | undefined;
   onEvent?: EventSink | undefined;
-  /** Where the agent's breaker and retry budget live. @default the process-wide store */
+  /**
+   * Where the agent's breaker and retry budget live; a shared store's `shared-state` events reach
+   * `onEvent` with this agent's name. @default the process-wide store
+   */
   store?: AgentStateStore | undefined;
 }
 
@@ -65,7 +68,7 @@ export interface Resilience {
   isOpen(): boolean;
   /** Retry settings of a call, resolved over the defaults (for stream resume). */
   retryOptions(call?: false | Partial<RetryOptions>): RetryOptions;
-  /** Stops forwarding breaker transitions to `onEvent`. */
+  /** Stops forwarding breaker transitions and the store's events to `onEvent`. */
   dispose(): void;
 }
 
@@ -91,6 +94,8 @@ export function createResilience(agentKey: string, agentName: string, options: R
   let breaker: AgentBreaker | undefined;
   let unlisten: (() => void) | undefined;
   let disposed = false;
+  const unlistenStore =
+    onEvent && store.listen ? store.listen((event) => emitEvent(onEvent, { ...event, agent: agentName }, false)) : undefined;
   /** Takes the origin's current state from the store (again, after an eviction). */
   const attach = (): AgentState => {
     unlisten?.();
@@ -142,6 +147,7 @@ export function createResilience(agentKey: string, agentName: string, options: R
       disposed = true;
       unlisten?.();
       unlisten = undefined;
+      unlistenStore?.();
     },
   };
 }

@@ -3,19 +3,52 @@
 
 const mocksFailure = `(e) => ({ code: e.code, message: e.message })`;
 
-/** ESM: both entry points through import; without msw the mocks' error is reported. */
+/** ESM: every entry point through import; without msw and redis their errors are reported. */
 export const SMOKE_ESM = `
 const sdk = await import('a2a-resilient');
 const mocks = await import('a2a-resilient/mocks').then(() => 'loaded', ${mocksFailure});
-console.log(JSON.stringify({ client: typeof sdk.A2AClient, fanOut: typeof sdk.fanOut, mocks }));
+const redis = await import('a2a-resilient/redis').then(() => 'loaded', ${mocksFailure});
+console.log(JSON.stringify({ client: typeof sdk.A2AClient, fanOut: typeof sdk.fanOut, mocks, redis }));
 `;
 
-/** CommonJS: both entry points through require(). */
+/** CommonJS: every entry point through require(). */
 export const SMOKE_CJS = `
 const sdk = require('a2a-resilient');
 let mocks = 'loaded';
 try { require('a2a-resilient/mocks'); } catch (e) { mocks = (${mocksFailure})(e); }
-console.log(JSON.stringify({ client: typeof sdk.A2AClient, fanOut: typeof sdk.fanOut, mocks }));
+let redis = 'loaded';
+try { require('a2a-resilient/redis'); } catch (e) { redis = (${mocksFailure})(e); }
+console.log(JSON.stringify({ client: typeof sdk.A2AClient, fanOut: typeof sdk.fanOut, mocks, redis }));
+`;
+
+/**
+ * The Redis store once \`redis\` is installed: made from one entry point, accepted by a client of the
+ * other (one module instance whichever way each was loaded), degraded against a port where nothing
+ * listens, closed. No Redis server is needed.
+ */
+const redisStore = (load: string) => `
+${load}
+async function main() {
+  const shared = redisStateStore({ url: 'redis://127.0.0.1:1', timeoutMs: 200 });
+  const card = { name: 'packed', description: 'd', version: '1', supportedInterfaces: [{ url: 'http://127.0.0.1:9/rpc', protocolBinding: 'JSONRPC', protocolVersion: '1.0' }], capabilities: {}, defaultInputModes: [], defaultOutputModes: [], skills: [] };
+  const client = new A2AClient(card, { sharedState: shared });
+  const t0 = Date.now();
+  while (shared.status !== 'degraded' && Date.now() - t0 < 5000) await new Promise((r) => setTimeout(r, 20));
+  const degraded = shared.status;
+  await client.close();
+  await shared.close();
+  console.log(JSON.stringify({ factory: typeof redisStateStore, degraded, closed: shared.status }));
+}
+`;
+
+export const REDIS_CJS = `${redisStore(`const { A2AClient } = require('a2a-resilient');
+const { redisStateStore } = require('a2a-resilient/redis');`)}
+main().catch((error) => { console.error(error); process.exitCode = 1; });
+`;
+
+export const REDIS_ESM = `${redisStore(`import { A2AClient } from 'a2a-resilient';
+import { redisStateStore } from 'a2a-resilient/redis';`)}
+await main();
 `;
 
 /** A whole call: a mock agent on a loopback port, a client that connects and invokes it. */
@@ -60,8 +93,9 @@ await main();
  * untyped import would be \`any\` and accept them).
  */
 export const CONSUMER_ESM = `
-import { A2AClient, A2AClientError, fanOut, isTerminalError, type AgentEvent } from 'a2a-resilient';
+import { A2AClient, A2AClientError, fanOut, isTerminalError, type AgentEvent, type SharedState } from 'a2a-resilient';
 import { mockAgent, replyText, type MockServer } from 'a2a-resilient/mocks';
+import { redisStateStore, type RedisStateStoreOptions } from 'a2a-resilient/redis';
 
 export async function ask(server: MockServer): Promise<string[]> {
   const client: A2AClient = await A2AClient.connect(server.url, { timeouts: { totalMs: 1000 } });
@@ -79,12 +113,20 @@ export const agent = mockAgent({ name: 'typed', version: '0.3', binding: 'HTTP+J
 export const wrongKind: A2AClientError['kind'] = 'nope';
 // @ts-expect-error version is '1.0' or '0.3'
 mockAgent({ name: 'typed', version: '2', binding: 'JSONRPC' });
+
+export function fleet(url: string, options: RedisStateStoreOptions = {}): Promise<A2AClient> {
+  const shared: SharedState = redisStateStore({ ...options, url, prefix: 'a2a:' });
+  return A2AClient.connect(url, { sharedState: shared });
+}
+// @ts-expect-error sharedState is a store from a2a-resilient/redis, not a URL
+export const notAStore = new A2AClient({}, { sharedState: 'redis://127.0.0.1:6379' });
 `;
 
 /** A CommonJS TypeScript consumer: \`import x = require()\` of both entry points (require(esm) under nodenext). */
 export const CONSUMER_CTS = `
 import sdk = require('a2a-resilient');
 import mocks = require('a2a-resilient/mocks');
+import redis = require('a2a-resilient/redis');
 
 export async function ask(server: mocks.MockServer): Promise<sdk.AgentEvent[]> {
   const client = await sdk.A2AClient.connect(server.url);
@@ -93,5 +135,6 @@ export async function ask(server: mocks.MockServer): Promise<sdk.AgentEvent[]> {
 export const agent: mocks.MockAgent = mocks.mockAgent({ name: 'typed', version: '1.0', binding: 'JSONRPC' });
 // @ts-expect-error 'nope' is not an error kind
 export const wrongKind: sdk.A2AErrorKind = 'nope';
-module.exports = { ask, agent };
+export const shared: sdk.SharedState = redis.redisStateStore({ url: 'redis://127.0.0.1:6379' });
+module.exports = { ask, agent, shared };
 `;

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONSUMER_CTS, CONSUMER_ESM, ROUND_TRIP_CJS, ROUND_TRIP_ESM, SMOKE_CJS, SMOKE_ESM } from './consumers.js';
+import { CONSUMER_CTS, CONSUMER_ESM, REDIS_CJS, REDIS_ESM, ROUND_TRIP_CJS, ROUND_TRIP_ESM, SMOKE_CJS, SMOKE_ESM } from './consumers.js';
 
 // The tarball a user installs: packed from dist/ (built by `npm run build`, or `npm ci` through
 // `prepare`), installed into a fresh project, then used there the ways users use it, with the Node
@@ -57,7 +57,9 @@ afterAll(() => {
 
 describe('the npm tarball', () => {
   it('holds the built entry points, LICENSE and README, and no source maps, tests or sources', () => {
-    expect(files).toEqual(expect.arrayContaining(['LICENSE', 'README.md', 'package.json', 'dist/src/index.js', 'dist/src/index.d.ts', 'dist/mocks/entry.js', 'dist/mocks/index.d.ts', 'dist/src/cli/main.js']));
+    expect(files).toEqual(
+      expect.arrayContaining(['LICENSE', 'README.md', 'package.json', 'dist/src/index.js', 'dist/src/index.d.ts', 'dist/mocks/entry.js', 'dist/mocks/index.d.ts', 'dist/src/redis/entry.js', 'dist/src/redis/index.d.ts', 'dist/src/cli/main.js']),
+    );
     const stray = files.filter((f) => !['LICENSE', 'README.md', 'package.json'].includes(f) && !/^dist\/(src|mocks)\/.+\.(js|d\.ts)$/.test(f));
     expect(stray).toEqual([]);
     expect(readFileSync(join(root, 'LICENSE'), 'utf8')).toContain('Apache License\n                           Version 2.0, January 2004');
@@ -86,15 +88,22 @@ describe('the npm tarball', () => {
   });
 });
 
-describe('installed in a fresh project, without msw', () => {
-  it('imports from ESM, and a2a-resilient/mocks fails with what to install', async () => {
+describe('installed in a fresh project, without msw or redis', () => {
+  const missing = {
+    client: 'function',
+    fanOut: 'function',
+    mocks: { code: 'ERR_MODULE_NOT_FOUND', message: expect.stringContaining('npm install --save-dev msw') },
+    redis: { code: 'ERR_MODULE_NOT_FOUND', message: expect.stringContaining('npm install redis') },
+  };
+
+  it('imports from ESM; a2a-resilient/mocks and a2a-resilient/redis fail with what to install', async () => {
     writeFileSync(join(project, 'smoke.mjs'), SMOKE_ESM);
-    expect(JSON.parse(await node('smoke.mjs'))).toEqual({ client: 'function', fanOut: 'function', mocks: { code: 'ERR_MODULE_NOT_FOUND', message: expect.stringContaining('npm install --save-dev msw') } });
+    expect(JSON.parse(await node('smoke.mjs'))).toEqual(missing);
   });
 
-  it('requires from CommonJS, and a2a-resilient/mocks fails with the same message', async () => {
+  it('requires from CommonJS, and the optional entry points fail with the same messages', async () => {
     writeFileSync(join(project, 'smoke.cjs'), SMOKE_CJS);
-    expect(JSON.parse(await node('smoke.cjs'))).toEqual({ client: 'function', fanOut: 'function', mocks: { code: 'ERR_MODULE_NOT_FOUND', message: expect.stringContaining('npm install --save-dev msw') } });
+    expect(JSON.parse(await node('smoke.cjs'))).toEqual(missing);
   });
 
   it('runs the CLI binary: --version prints the installed version, --help the usage', async () => {
@@ -104,10 +113,18 @@ describe('installed in a fresh project, without msw', () => {
   });
 });
 
-describe('installed in a fresh project, with msw', () => {
+describe('installed in a fresh project, with msw and redis', () => {
   beforeAll(async () => {
-    await run('npm', [...INSTALL, `msw@${devVersion('msw')}`], { cwd: project, env, timeout: 120_000 });
+    await run('npm', [...INSTALL, `msw@${devVersion('msw')}`, `redis@${devVersion('redis')}`], { cwd: project, env, timeout: 120_000 });
   }, 180_000);
+
+  it('a2a-resilient/redis through require() and import: its store is a sharedState the client accepts', async () => {
+    writeFileSync(join(project, 'redis.cjs'), REDIS_CJS);
+    writeFileSync(join(project, 'redis.mjs'), REDIS_ESM);
+    const expected = { factory: 'function', degraded: 'degraded', closed: 'closed' };
+    expect(JSON.parse(await node('redis.cjs'))).toEqual(expected);
+    expect(JSON.parse(await node('redis.mjs'))).toEqual(expected);
+  });
 
   it('a CommonJS coordinator calls a mock agent through require() of both entry points', async () => {
     writeFileSync(join(project, 'round-trip.cjs'), ROUND_TRIP_CJS);

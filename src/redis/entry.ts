@@ -1,0 +1,34 @@
+/**
+ * `a2a-resilient/redis` as published (the `exports` map points here; its types are those of
+ * `./index.js`). It checks that `redis`, this entry's optional peer dependency, can be found before
+ * loading the store, so a project without it gets one error that says what to install instead of
+ * Node's bare "Cannot find package 'redis' imported from …".
+ *
+ * As in `a2a-resilient/mocks`: a static `import` would fail while the module graph is linked, before
+ * this file runs, so the store is loaded with `require()` of its ES module (Node ≥ 20.19) —
+ * synchronous, the same whether this entry was reached by `import` or `require`, no top-level await.
+ *
+ * @throws Error with `code` `'ERR_MODULE_NOT_FOUND'` and the resolution failure as `cause`, when
+ * `redis` is not installed.
+ */
+import { createRequire } from 'node:module';
+import type * as Redis from './index.js';
+
+const require = createRequire(import.meta.url);
+
+try {
+  require.resolve('redis');
+} catch (cause) {
+  throw Object.assign(
+    new Error(
+      'a2a-resilient/redis needs redis (node-redis), an optional peer dependency that is not installed. ' +
+        'Install it next to a2a-resilient: `npm install redis@^6.0.0`.',
+      { cause },
+    ),
+    { code: 'ERR_MODULE_NOT_FOUND' },
+  );
+}
+
+const store = require('./index.js') as typeof Redis;
+
+export const { redisStateStore } = store;

@@ -1,0 +1,50 @@
+import type { AgentBreaker } from './breaker.js';
+import type { CircuitBreakerOptions, RetryBudgetOptions } from './options.js';
+
+/**
+ * How a store that shares per-agent state across processes (`a2a-resilient/redis`) plugs into one
+ * agent's {@link AgentBreaker}. The breaker calls these on the hot path, so every method is
+ * synchronous, O(1) and never throws: the store records what happened and talks to its backend in
+ * the background. Without a sync the breaker is purely local.
+ */
+export interface BreakerSync {
+  /** A health failure was counted while closed. */
+  failed(): void;
+  /** A call succeeded while closed. */
+  succeeded(): void;
+  /** The breaker opened here (counted here, or a failed probe), at `openedAt` (`Date.now()`). */
+  opened(openedAt: number): void;
+  /** This process started the half-open probe. */
+  probing(): void;
+  /** The probe that ran here succeeded: the breaker closed. */
+  closed(): void;
+  /**
+   * Asked when the breaker is open and its `halfOpenAfterMs` has passed: 0 when this process may
+   * run the one half-open probe now, otherwise how long to wait (ms, ≥ 1) — another process holds
+   * the probe. May start acquiring the right to probe in the background.
+   */
+  probeWaitMs(): number;
+}
+
+/**
+ * How a shared store plugs into one agent's retry budget (see {@link BreakerSync} for the rules:
+ * synchronous, O(1), never throws).
+ */
+export interface BudgetSync {
+  /** A first attempt was counted, under a budget of `windowMs`. */
+  requested(windowMs: number): void;
+  /** A retry was taken from the budget. */
+  retried(): void;
+  /**
+   * The fleet's verdict on one more retry: true or false, or `undefined` when the store has no fresh
+   * view of the fleet (not connected yet, or degraded) and the budget decides on local counts.
+   */
+  allows(options: RetryBudgetOptions): boolean | undefined;
+}
+
+/** What a shared store gives each agent state it creates. */
+export interface AgentSync {
+  readonly budget: BudgetSync;
+  /** Called once, when the agent's breaker is created: the sync that breaker reports to. */
+  breaker(breaker: AgentBreaker, options: CircuitBreakerOptions): BreakerSync;
+}
