@@ -1,6 +1,6 @@
 import { A2AClient } from '../client/a2a-client.js';
 import { HEADER_OPTION, headerOptions, parseCommand } from './args.js';
-import { headerSecrets } from '../errors/redact.js';
+import { headerSecrets } from '../errors/secrets.js';
 import { redactingIO, type CommandIO } from './io.js';
 
 export const CARD_USAGE = `Usage: a2a-resilient card <url> [--json]

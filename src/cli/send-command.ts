@@ -3,7 +3,7 @@ import type { ClientOptions } from '../client/options.js';
 import { isTerminalError, type AgentEvent } from '../convert/agent-event.js';
 import { HEADER_OPTION, headerOptions, intOption, parseCommand } from './args.js';
 import { eventJson, formatEvent } from './format.js';
-import { headerSecrets } from '../errors/redact.js';
+import { headerSecrets } from '../errors/secrets.js';
 import { redactingIO, type CommandIO } from './io.js';
 
 export const SEND_USAGE = `Usage: a2a-resilient send <url> <text> [options]

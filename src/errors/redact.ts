@@ -8,105 +8,14 @@
  */
 import { A2AClientError, isA2AClientError, type A2AClientErrorInit } from './a2a-client-error.js';
 import { hintsOf, keepHints } from './hints.js';
+import { maskText } from './mask-text.js';
+import { headerSecrets, urlSecrets } from './secrets.js';
 
 /** What a secret is replaced with. */
 export const REDACTED = '[REDACTED]';
 
-/**
- * The shortest text treated as a secret. A header value (or a part of it, below) shorter than this is
- * not redacted: it would match ordinary words and numbers in messages, and is no credential.
- */
-export const MIN_SECRET_LENGTH = 4;
-
-/**
- * Headers whose values the SDK itself sets and are not secrets (the propagated deadline, trace
- * context); redacting them would hide numbers and trace ids in messages.
- */
-const NOT_SECRET: ReadonlySet<string> = new Set(['a2a-deadline-ms', 'traceparent', 'tracestate']);
-
-/** `<scheme> <credentials>` as in `Authorization: Bearer <token>`. */
-const SCHEME = /^([!-~]+)[ \t]+(\S[\s\S]*)$/;
-
 /** Nesting beyond which a subtree that holds a secret is replaced whole (no recursion that deep). */
 const MAX_DEPTH = 64;
-
-/** `name=value` parameters inside a header value (cookies, `key=…; region=…`): each value is a secret of its own. */
-const PARAMETER = /(?:^|[;,\s])[^=;,\s]+=("?)([^;,"]*)\1/g;
-
-/**
- * The texts to hide for a request's headers (any case of name): each value of every header but the
- * SDK's own, trimmed or not; the credentials after an auth scheme (`Bearer <token>`), and for `Basic`
- * the decoded `user:password` and the password; each `name=value` parameter's value (a cookie's
- * session id); each also as it reads inside a JSON string and percent-encoded. Only texts of at least
- * {@link MIN_SECRET_LENGTH} characters; longest first.
- */
-export function headerSecrets(headers: Readonly<Record<string, string>>): string[] {
-  const found = new Set<string>();
-  for (const name in headers) {
-    const value = headers[name];
-    if (typeof value !== 'string' || NOT_SECRET.has(name.toLowerCase())) continue;
-    const plain = [value, value.trim()];
-    const scheme = SCHEME.exec(value.trim());
-    if (scheme) {
-      const credentials = (scheme[2] as string).trim();
-      plain.push(credentials);
-      if ((scheme[1] as string).toLowerCase() === 'basic') plain.push(...basicParts(credentials));
-    }
-    for (const match of value.matchAll(PARAMETER)) plain.push((match[2] as string).trim());
-    for (const text of plain) {
-      for (const form of [text, JSON.stringify(text).slice(1, -1), safeEncode(text)]) if (form.length >= MIN_SECRET_LENGTH) found.add(form);
-    }
-  }
-  return [...found].sort((a, b) => b.length - a.length);
-}
-
-/** The decoded `user:password` of Basic credentials, and the password. */
-function basicParts(credentials: string): string[] {
-  if (!/^[A-Za-z0-9+/]+=*$/.test(credentials)) return [];
-  const decoded = Buffer.from(credentials, 'base64').toString('utf8');
-  const colon = decoded.indexOf(':');
-  return colon < 0 ? [decoded] : [decoded, decoded.slice(colon + 1)];
-}
-
-/** `encodeURIComponent`, or the text itself for one with a lone surrogate (which it cannot encode). */
-function safeEncode(text: string): string {
-  try {
-    return encodeURIComponent(text);
-  } catch {
-    // URIError: a lone surrogate has no percent-encoding; the plain form is redacted already.
-    return text;
-  }
-}
-
-/**
- * The texts to hide for a request's URL: its password and each query parameter value (an API key in
- * `?key=…`), as sent and decoded; only those of at least {@link MIN_SECRET_LENGTH} characters.
- */
-export function urlSecrets(url: string | undefined): string[] {
-  if (url === undefined || !URL.canParse(url)) return [];
-  const u = new URL(url);
-  const found = new Set<string>();
-  const add = (text: string): void => {
-    if (text.length >= MIN_SECRET_LENGTH) found.add(text);
-  };
-  add(u.password);
-  add(safeDecode(u.password));
-  for (const [, value] of u.searchParams) {
-    add(value);
-    add(safeEncode(value));
-  }
-  return [...found];
-}
-
-/** `decodeURIComponent`, or the text itself when it is not valid percent-encoding. */
-function safeDecode(text: string): string {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    // URIError: not percent-encoded after all; the text as it is was added already.
-    return text;
-  }
-}
 
 /**
  * A request's failure with the values of the headers it sent (and the secrets of its URL, see
@@ -149,75 +58,13 @@ export function redactSecrets<T>(error: T, secrets: readonly string[]): T {
     return value(error, walk, 0) as T;
   } catch (failure) {
     // An object that throws when read (a proxy, a getter): keep only what is known to be plain.
-    if (!isA2AClientError(error)) return new Error(text(String(failure), walk)) as T;
-    return new A2AClientError({ kind: error.kind, message: text(error.message, walk), method: error.method, retryable: error.retryable, phase: error.phase }) as T;
+    if (!isA2AClientError(error)) return new Error(maskText(String(failure), walk)) as T;
+    return new A2AClientError({ kind: error.kind, message: maskText(error.message, walk), method: error.method, retryable: error.retryable, phase: error.phase }) as T;
   }
-}
-
-/**
- * Where text was cut: our `…` (see `bounded`) and V8's `...` around a JSON snippet. The end of a long
- * string counts as a cut too (a body read up to its size cap).
- */
-const CUT = /…|\.\.\."?|"\.\.\./g;
-
-/** A string at least this long may have been cut at its end without a mark (see {@link CUT}). */
-const LONG = 1024;
-
-/** The shortest piece of a cut secret that is masked (shorter pieces would match ordinary words). */
-const MIN_PIECE = 8;
-
-/**
- * A string with every secret replaced, and every piece of a secret that a cut left behind (a
- * secret's start just before a cut, its end just after one, or a whole stretch between two cuts; at
- * least {@link MIN_PIECE} characters, or all but one of a shorter secret); a string where replacing
- * left a secret (across a marker) becomes the marker.
- */
-function text(s: string, w: Walk): string {
-  // Pieces first: replacing a whole secret inside a cut one would hide the piece's start.
-  let out = s.length >= LONG || s.includes('…') || s.includes('...') ? cutPieces(s, w) : s;
-  for (const secret of w.secrets) if (out.includes(secret)) out = out.split(secret).join(w.marker);
-  if (out === s) return s;
-  return w.secrets.some((secret) => out.includes(secret)) ? w.marker : out;
-}
-
-/** `s` with the pieces of secrets at its cuts replaced by the marker (see {@link text}). */
-function cutPieces(s: string, w: Walk): string {
-  let out = '';
-  let from = 0;
-  let cutBefore = false;
-  for (const m of s.matchAll(CUT)) {
-    out += maskPiece(s.slice(from, m.index), cutBefore, true, w) + m[0];
-    from = m.index + m[0].length;
-    cutBefore = true;
-  }
-  return out + maskPiece(s.slice(from), cutBefore, s.length >= LONG, w);
-}
-
-/**
- * One stretch between cuts: with a cut on both sides, a stretch that lies inside a secret is masked
- * whole; a secret's end at its start (after a cut) and a secret's start at its end (before a cut) are masked.
- */
-function maskPiece(piece: string, cutBefore: boolean, cutAfter: boolean, w: Walk): string {
-  let head = 0;
-  let tail = piece.length;
-  for (const secret of w.secrets) {
-    const min = Math.max(MIN_SECRET_LENGTH, Math.min(MIN_PIECE, secret.length - 1));
-    if (piece.length < min) continue;
-    if (cutBefore && cutAfter && piece.length < secret.length && secret.includes(piece)) return w.marker;
-    for (let n = Math.min(secret.length - 1, piece.length); cutBefore && n >= min && n > head; n--) {
-      if (piece.startsWith(secret.slice(secret.length - n))) head = n;
-    }
-    for (let n = Math.min(secret.length - 1, piece.length); cutAfter && n >= min && n > piece.length - tail; n--) {
-      if (piece.endsWith(secret.slice(0, n))) tail = piece.length - n;
-    }
-  }
-  if (head === 0 && tail === piece.length) return piece;
-  if (head >= tail) return w.marker;
-  return `${head > 0 ? w.marker : ''}${piece.slice(head, tail)}${tail < piece.length ? w.marker : ''}`;
 }
 
 function value(v: unknown, w: Walk, depth: number): unknown {
-  if (typeof v === 'string') return text(v, w);
+  if (typeof v === 'string') return maskText(v, w);
   if (typeof v !== 'object' || v === null) return v;
   if (w.done.has(v)) return w.done.get(v);
   if (w.active.has(v)) return '[Circular]';
@@ -251,7 +98,7 @@ function clientError(e: A2AClientError, w: Walk, depth: number): A2AClientError 
       changed = true;
     }
   }
-  const stack = e.stack === undefined ? undefined : text(e.stack, w);
+  const stack = e.stack === undefined ? undefined : maskText(e.stack, w);
   if (!changed && stack === e.stack) return e;
   const copy = new A2AClientError(init as unknown as A2AClientErrorInit);
   copy.stack = stack;
@@ -273,7 +120,7 @@ function platformError(e: Error, w: Walk, depth: number): Error {
   }
   // A message inherited from a getter (DOMException) is read once and kept as an own field.
   const own = Object.hasOwn(e, 'message');
-  const message = own ? undefined : text(String(e.message), w);
+  const message = own ? undefined : maskText(String(e.message), w);
   if (!changed && (own || message === e.message)) return e;
   if (own) return Object.create(Object.getPrototypeOf(e) as object, fields) as Error;
   const copy = Object.create(Error.prototype, fields) as Error;
@@ -297,7 +144,7 @@ function record(o: Record<string, unknown>, w: Walk, depth: number): Record<stri
     const before = o[key];
     const after = value(before, w, depth + 1);
     // A hostile server can put a secret in a key too (`{ "<token>": … }`).
-    const cleanKey = text(key, w);
+    const cleanKey = maskText(key, w);
     if (after !== before || cleanKey !== key) {
       out ??= copyOf(o);
       if (cleanKey !== key) delete out[key];
@@ -324,7 +171,7 @@ function holdsSecret(root: object, w: Walk): boolean {
   while (stack.length > 0) {
     const v = stack.pop();
     if (typeof v === 'string') {
-      if (text(v, w) !== v) return true;
+      if (maskText(v, w) !== v) return true;
       continue;
     }
     if (typeof v !== 'object' || v === null || seen.has(v)) continue;
