@@ -17,6 +17,7 @@ export { ERROR_KINDS } from './errors/kinds.js';
 export type { A2AErrorKind, ConnectionReason, FailurePhase } from './errors/kinds.js';
 export type { ResponseError } from './errors/response-error.js';
 export type { ProblemDetails, RpcStatus } from './errors/problem.js';
+export type { ErrorDetails, FieldViolation } from './errors/rpc-details.js';
 
 // events and converters
 export { isTerminalError } from './convert/agent-event.js';
