@@ -2,6 +2,7 @@ import { A2AClientError, isA2AClientError } from '../errors/a2a-client-error.js'
 import { parseProblem } from '../errors/parse-problem.js';
 import { headerSecrets, redactSecrets } from '../errors/redact.js';
 import { parseAgentCard } from '../protocol/card.js';
+import { JSON_ACCEPT } from '../protocol/exchange.js';
 import type { AgentCard } from '../protocol/model.js';
 import type { EventSink } from '../resilience/events.js';
 import type { RetryOptions } from '../resilience/options.js';
@@ -132,7 +133,7 @@ async function fetchUrls(
 ): Promise<CachedCard> {
   let notFound: A2AClientError | undefined;
   for (const url of urls) {
-    const headers: Record<string, string> = { accept: 'application/json', ...resolved };
+    const headers: Record<string, string> = { accept: JSON_ACCEPT, ...resolved };
     if (cached?.etag) headers['if-none-match'] = cached.etag;
     const response = await options.engine.send({
       method: 'GET',

@@ -11,6 +11,13 @@ import { bounded, parseJsonText } from './validate.js';
 /** Media type of SSE bodies. */
 export const SSE_TYPE = 'text/event-stream';
 
+/**
+ * `Accept` of a request for a JSON answer: A2A v1.0.1 prefers `application/a2a+json`, today's servers
+ * send `application/json`; both are read alike ({@link isJsonType}). Requests themselves are sent as
+ * `application/json`, the one type every server parses.
+ */
+export const JSON_ACCEPT = 'application/json, application/a2a+json';
+
 /** Request headers for one call: the caller's, then content negotiation, version and extensions. */
 export function requestHeaders(codec: VersionCodec, ctx: AttemptContext, accept: string, hasBody: boolean): Record<string, string> {
   const headers: Record<string, string> = {};
