@@ -120,6 +120,7 @@ export class A2AClient {
     });
     this.#calls = new AgentCalls({
       name: this.name,
+      card: this.card,
       url: this.protocol.url,
       engine: this.#engine,
       binding: createBinding(this.protocol.version, this.protocol.binding),

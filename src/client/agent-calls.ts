@@ -1,13 +1,14 @@
 import type { AttemptContext, Binding, StreamMethod, StreamMethods, UnaryMethod, UnaryMethods } from '../protocol/binding.js';
 import { DEADLINE_HEADER, deadlineHeaderValue } from '../protocol/deadline-header.js';
-import { deferredIterable } from '../protocol/deferred-iterable.js';
-import type { StreamEvent } from '../protocol/model.js';
+import type { AgentCard, StreamEvent } from '../protocol/model.js';
+import { opt } from '../protocol/opt.js';
 import type { Resilience } from '../resilience/pipeline.js';
 import { resumableStream } from '../resilience/stream-resume.js';
 import type { CallScope } from '../transport/call-scope.js';
 import type { HttpEngine, Limits, Timeouts } from '../transport/engine.js';
+import { challengedStream, withChallengeRepeat } from './auth-challenge.js';
 import { mergeHeaders, resolveHeaders } from './headers.js';
-import type { CallOptions, ClientOptions } from './options.js';
+import type { CallOptions, ClientOptions, HeadersContext } from './options.js';
 
 /** Methods that can be repeated without changing the outcome: retried after ambiguous failures. */
 const IDEMPOTENT: ReadonlySet<UnaryMethod | StreamMethod> = new Set<UnaryMethod | StreamMethod>([
@@ -25,6 +26,8 @@ const IDEMPOTENT: ReadonlySet<UnaryMethod | StreamMethod> = new Set<UnaryMethod 
 export interface AgentCallsInit {
   /** The agent's name, on errors and events. */
   name: string;
+  /** The agent's card, for the headers function. */
+  card: AgentCard;
   /** The negotiated interface URL. */
   url: string;
   engine: HttpEngine;
@@ -60,21 +63,24 @@ export class AgentCalls {
     const { timeouts, deadline } = this.#callTimeouts(call);
     const binding = this.#init.binding;
     // The request's scope opens inside the call's: one deadline and one listener on the caller's signal.
-    return this.#init.resilience.execute({ method, idempotent: IDEMPOTENT.has(method), deadline, signal: call.signal, retry: call.retry }, (attempt) => {
-      const ctx = this.#attemptContext(call, attempt.scope, timeouts);
-      return ctx instanceof Promise ? ctx.then((c) => binding.unary(method, params, c)) : binding.unary(method, params, ctx);
-    });
+    return this.#init.resilience.execute({ method, idempotent: IDEMPOTENT.has(method), deadline, signal: call.signal, retry: call.retry }, (attempt) =>
+      this.#withHeaders(call, attempt.scope, timeouts, attempt.attempt, method, (ctx) => binding.unary(method, params, ctx)),
+    );
   }
 
   /** One stream, resumed after drops, in batches (one per network read). */
   stream<M extends StreamMethod>(method: M, params: StreamMethods[M], call: CallOptions): AsyncIterable<StreamEvent[]> {
     const { timeouts, deadline } = this.#callTimeouts(call);
-    const context = async (scope: CallScope): Promise<AttemptContext> => this.#attemptContext(call, scope, timeouts);
     const binding = this.#init.binding;
     const open =
       <N extends StreamMethod>(name: N, p: StreamMethods[N]) =>
-      (scope: CallScope): AsyncIterable<StreamEvent[]> =>
-        deferredIterable(async () => binding.stream(name, p, await context(scope)));
+      (scope: CallScope, attempt: number): AsyncIterable<StreamEvent[]> => {
+        if (typeof this.#init.options.headers !== 'function') return binding.stream(name, p, this.#staticContext(call, scope, timeouts));
+        return challengedStream(
+          (challenge) => this.#dynamicContext(call, scope, timeouts, { card: this.#init.card, attempt, method: name, ...opt('challenge', challenge) }),
+          (ctx) => binding.stream(name, p, ctx),
+        );
+      };
     return resumableStream({
       agent: this.#init.name,
       method,
@@ -82,8 +88,8 @@ export class AgentCalls {
       deadline,
       signal: call.signal,
       open: open(method, params),
-      resubscribe: (taskId, scope) => open('subscribeToTask', { id: taskId })(scope),
-      getTask: async (taskId, scope) => binding.unary('getTask', { id: taskId }, await context(scope)),
+      resubscribe: (taskId, scope, attempt) => open('subscribeToTask', { id: taskId })(scope, attempt),
+      getTask: (taskId, scope, attempt) => this.#withHeaders(call, scope, timeouts, attempt, 'getTask', (ctx) => binding.unary('getTask', { id: taskId }, ctx)),
       resilience: this.#init.resilience,
       retry: call.retry,
       onEvent: this.#init.options.onEvent,
@@ -96,14 +102,26 @@ export class AgentCalls {
     return { timeouts, deadline: performance.now() + timeouts.totalMs };
   }
 
-  /** One attempt's context, under the call's `scope`; synchronous unless `options.headers` is a function (called per attempt). */
-  #attemptContext(call: CallOptions, scope: CallScope, timeouts: Readonly<Timeouts>): AttemptContext | Promise<AttemptContext> {
-    const headers = this.#init.options.headers;
-    if (typeof headers === 'function') {
-      return resolveHeaders(headers, call.headers).then((resolved) => this.#context(resolved, scope, timeouts));
-    }
+  /**
+   * Runs one attempt's request with its context: synchronously built from static headers, or — when
+   * `options.headers` is a function — with the function called for this attempt, and called again
+   * to answer an authentication challenge (one repeat, see {@link withChallengeRepeat}).
+   */
+  #withHeaders<T>(call: CallOptions, scope: CallScope, timeouts: Readonly<Timeouts>, attempt: number, method: string, run: (ctx: AttemptContext) => Promise<T>): Promise<T> {
+    if (typeof this.#init.options.headers !== 'function') return run(this.#staticContext(call, scope, timeouts));
+    const card = this.#init.card;
+    return withChallengeRepeat((challenge) => this.#dynamicContext(call, scope, timeouts, { card, attempt, method, ...opt('challenge', challenge) }), run);
+  }
+
+  /** An attempt's context from the static headers (a record), merged with the call's. */
+  #staticContext(call: CallOptions, scope: CallScope, timeouts: Readonly<Timeouts>): AttemptContext {
     const merged = call.headers === undefined ? this.#staticHeaders : mergeHeaders(this.#staticHeaders, call.headers);
     return this.#context(merged, scope, timeouts);
+  }
+
+  /** An attempt's context with the headers function called for it. */
+  async #dynamicContext(call: CallOptions, scope: CallScope, timeouts: Readonly<Timeouts>, ctx: HeadersContext): Promise<AttemptContext> {
+    return this.#context(await resolveHeaders(this.#init.options.headers, call.headers, ctx), scope, timeouts);
   }
 
   #context(headers: Record<string, string>, scope: CallScope, timeouts: Readonly<Timeouts>): AttemptContext {

@@ -1,6 +1,8 @@
 import { A2AClientError, isA2AClientError } from '../errors/a2a-client-error.js';
 import { parseProblem } from '../errors/parse-problem.js';
+import { asAuthRefusal, type AuthChallenge } from '../errors/auth-refusal.js';
 import { headerSecrets, redactSecrets } from '../errors/redact.js';
+import { opt } from '../protocol/opt.js';
 import { parseAgentCard } from '../protocol/card.js';
 import { JSON_ACCEPT } from '../protocol/exchange.js';
 import type { AgentCard } from '../protocol/model.js';
@@ -9,6 +11,7 @@ import type { RetryOptions } from '../resilience/options.js';
 import { createResilience } from '../resilience/pipeline.js';
 import { DEFAULT_LIMITS, DEFAULT_TIMEOUTS, type HttpEngine, type Limits, type Timeouts } from '../transport/engine.js';
 import { readErrorBody } from '../transport/read-error-body.js';
+import { withChallengeRepeat, type WithHeaders } from './auth-challenge.js';
 import { resolveHeaders } from './headers.js';
 import type { CallOptions, ClientOptions, HeadersOption } from './options.js';
 import type { CallScope } from '../transport/call-scope.js';
@@ -32,7 +35,10 @@ export interface CachedCard {
 /** How one discovery (or refresh) runs: the client's settings with the call's over them. */
 export interface FetchCardOptions {
   engine: HttpEngine;
-  /** The client's headers (a function is called once per attempt, under the deadline). */
+  /**
+   * The client's headers (a function is called once per attempt, under the deadline, and once more to
+   * answer an authentication challenge).
+   */
   headers: HeadersOption | undefined;
   /** The call's extra headers. */
   callHeaders?: Record<string, string> | undefined;
@@ -106,14 +112,20 @@ export async function fetchAgentCard(baseUrl: string, options: FetchCardOptions,
   try {
     return await pipeline.execute(
       { method: CARD_METHOD, idempotent: true, deadline, signal: options.signal, retry: options.callRetry },
-      async ({ scope }) => {
-        const resolved = await resolveHeaders(options.headers, options.callHeaders);
-        try {
-          return await fetchUrls(urls, resolved, options, scope, cached);
-        } catch (error) {
-          // The attempt's failure holds none of the header values it sent.
-          throw redactSecrets(error, headerSecrets(resolved));
-        }
+      async ({ scope, attempt }) => {
+        const make = async (challenge: AuthChallenge | undefined): Promise<WithHeaders> => ({
+          headers: await resolveHeaders(options.headers, options.callHeaders, { card: cached?.card, attempt, method: CARD_METHOD, ...opt('challenge', challenge) }),
+        });
+        const run = async ({ headers }: WithHeaders): Promise<CachedCard> => {
+          try {
+            return await fetchUrls(urls, headers, options, scope, cached);
+          } catch (error) {
+            // The attempt's failure holds none of the header values it sent; a refusal names the scheme asked for.
+            throw redactSecrets(asAuthRefusal(error), headerSecrets(headers));
+          }
+        };
+        // A headers function may answer an authentication challenge: the fetch is repeated once with its new headers.
+        return typeof options.headers === 'function' ? withChallengeRepeat(make, run) : run(await make(undefined));
       },
     );
   } catch (error) {

@@ -1,5 +1,6 @@
 /** HTTP plumbing shared by the JSON-RPC and REST bindings: headers, sending, reading JSON and SSE bodies. */
 import { A2AClientError, isA2AClientError } from '../errors/a2a-client-error.js';
+import { asAuthRefusal } from '../errors/auth-refusal.js';
 import { headerSecrets, redactSecrets } from '../errors/redact.js';
 import type { DecodedBatch, EngineRequest, EngineResponse, SseEvent } from '../transport/engine.js';
 import type { AttemptContext } from './binding.js';
@@ -109,14 +110,16 @@ export function decodeFrames(
 }
 
 /**
- * An attempt's failure as it leaves a binding: `method` added to an error that lacks it, and the
- * values of the headers the attempt sent (the caller's: tokens, API keys) redacted from all of it
- * ({@link redactSecrets}). Every failure of a request goes through here, so errors, events and
- * `onEvent` payloads built from it hold no header value. Runs only on failure.
+ * An attempt's failure as it leaves a binding: `method` added to an error that lacks it, an
+ * authentication refusal (401 / 403 `insufficient_scope` with a challenge) made kind `http` naming
+ * the scheme ({@link asAuthRefusal}), and the values of the headers the attempt sent (the caller's:
+ * tokens, API keys) redacted from all of it ({@link redactSecrets}). Every failure of a request goes
+ * through here, so errors, events and `onEvent` payloads built from it hold no header value. Runs
+ * only on failure.
  */
 export function attemptFailure(error: unknown, method: string, ctx: AttemptContext): unknown {
   const named = isA2AClientError(error) && error.method === undefined ? error.with({ method }) : error;
-  return redactSecrets(named, headerSecrets(ctx.headers));
+  return redactSecrets(asAuthRefusal(named), headerSecrets(ctx.headers));
 }
 
 /** The `invalid-response` error for a stream answered with something other than SSE; `text` is its body as received. */

@@ -6,7 +6,7 @@ import { ignoreLate } from '../util/ignore-late.js';
 import { resolveRetry } from './defaults.js';
 import { emitEvent, type EventSink } from './events.js';
 import type { RetryOptions } from './options.js';
-import type { Resilience } from './pipeline.js';
+import type { AttemptInfo, Resilience } from './pipeline.js';
 import { StreamState } from './stream-state.js';
 import { fail, pause, pollIdleError, stopped, throughPipeline, worthAnotherRound } from './stream-rounds.js';
 
@@ -25,12 +25,15 @@ export interface ResumableStreamOptions {
   /** One deadline over the send, every resubscribe, poll and wait (`performance.now()` ms). */
   deadline: number;
   signal?: AbortSignal | undefined;
-  /** Opens the original stream (the send). Repeated only before its first event, under `resilience`. */
-  open: (scope: CallScope) => AsyncIterable<StreamEvent[]>;
+  /**
+   * Opens the original stream (the send). Repeated only before its first event, under `resilience`;
+   * `attempt` is the 1-based attempt number of that call.
+   */
+  open: (scope: CallScope, attempt: number) => AsyncIterable<StreamEvent[]>;
   /** Follows the task again (`SubscribeToTask` / `tasks/resubscribe`); `undefined` when not supported. */
-  resubscribe: (taskId: string, scope: CallScope) => AsyncIterable<StreamEvent[]> | undefined;
+  resubscribe: (taskId: string, scope: CallScope, attempt: number) => AsyncIterable<StreamEvent[]> | undefined;
   /** Reads the task, for the poll fallback. */
-  getTask: (taskId: string, scope: CallScope) => Promise<Task>;
+  getTask: (taskId: string, scope: CallScope, attempt: number) => Promise<Task>;
   /**
    * The agent's pipeline. The send (before the commit point), every resubscribe and every poll go
    * through it: classified, retried, budgeted and cut at the deadline like any call. Without it each
@@ -162,7 +165,7 @@ export async function* resumableStream(o: ResumableStreamOptions): AsyncGenerato
         emitEvent(o.onEvent, { type: 'resubscribe', agent: o.agent, method: o.method, taskId, attempt: resumes, delayMs, reason: lastDrop.kind, at: Date.now() });
         await pause(delayMs, scope, lastDrop, o);
         try {
-          const opened = await openSource(o, scope, 'subscribeToTask', true, (source) => o.resubscribe(taskId, source));
+          const opened = await openSource(o, scope, 'subscribeToTask', true, (source, attempt) => o.resubscribe(taskId, source, attempt));
           iterator = opened.iterator;
           pending = opened.first;
           fromResubscribe = true;
@@ -186,7 +189,7 @@ export async function* resumableStream(o: ResumableStreamOptions): AsyncGenerato
 }
 
 /** Stream sources as {@link openSource} gets them; `undefined` when the binding has no such call. */
-type Open = (scope: CallScope) => AsyncIterable<StreamEvent[]> | undefined;
+type Open = (scope: CallScope, attempt: number) => AsyncIterable<StreamEvent[]> | undefined;
 
 /**
  * Opens a stream and reads its first batch as one call through the pipeline (when there is one), so
@@ -194,8 +197,8 @@ type Open = (scope: CallScope) => AsyncIterable<StreamEvent[]> | undefined;
  * @throws A2AClientError — the pipeline's final error; kind `unsupported` when `open` has no source.
  */
 async function openSource(o: ResumableStreamOptions, scope: CallScope, method: string, idempotent: boolean, open: Open): Promise<{ iterator: Iter; first: IteratorResult<StreamEvent[]> }> {
-  const attempt = async (): Promise<{ iterator: Iter; first: IteratorResult<StreamEvent[]> }> => {
-    const source = open(scope);
+  const attempt = async (a: AttemptInfo): Promise<{ iterator: Iter; first: IteratorResult<StreamEvent[]> }> => {
+    const source = open(scope, a.attempt);
     if (!source) throw new A2AClientError({ kind: 'unsupported', message: `${method} is not available for this agent` });
     const iterator = source[Symbol.asyncIterator]();
     try {
@@ -223,7 +226,7 @@ async function* poll(o: ResumableStreamOptions, state: StreamState, scope: CallS
   let since = performance.now();
   for (;;) {
     try {
-      const task = await throughPipeline(o, scope, 'getTask', true, (attempt) => o.getTask(taskId, attempt.scope));
+      const task = await throughPipeline(o, scope, 'getTask', true, (attempt) => o.getTask(taskId, attempt.scope, attempt.attempt));
       const events = state.snapshot(task);
       if (events.length > 0) {
         quiet = 0;

@@ -1,5 +1,6 @@
 // Every example in examples/ is run here, through the package's public entry points, so none can rot.
 import { describe, expect, it, vi } from 'vitest';
+import { main as authentication } from '../../examples/authentication.js';
 import { main as coordinatorFanOut } from '../../examples/coordinator-fan-out.js';
 import { main as customConverter } from '../../examples/custom-converter.js';
 import { main as protocolLevel } from '../../examples/protocol-level.js';
@@ -26,5 +27,13 @@ describe('examples', () => {
     expect(task.artifacts?.[0]?.parts[0]).toMatchObject({ kind: 'text', text: 'Q3 revenue: 4.2M' });
     expect(deadline).toBe('deadline-exceeded');
     expect(aborted).toBe('aborted');
+  });
+
+  it('authentication: the card’s scheme, one token refresh on the challenge, auth-required is not terminal, the task continues', async () => {
+    const { scheme, refreshes, interrupted, answer } = await authentication();
+    expect(scheme).toEqual({ type: 'http', scheme: 'Bearer', bearerFormat: 'JWT' });
+    expect(refreshes).toBe(1);
+    expect(interrupted).toEqual({ state: 'auth-required', text: 'Please allow access to your bank account: https://bank.example/consent/42', terminal: false });
+    expect(answer).toBe('Your March payslip is on its way.');
   });
 });
