@@ -32,6 +32,10 @@ export type { RegisterOptions } from './convert/registry.js';
 export { responseErrorFromMetadata } from './convert/response-error-from-metadata.js';
 export { responseErrorFromClientError } from './convert/from-client-error.js';
 
+// signed agent cards
+export { verifyAgentCard } from './client/card-signature.js';
+export type { CardJwk, CardKeyResolver, CardSignatureOptions, CardVerificationKey } from './client/card-signature.js';
+
 // coordinator
 export { fanOut } from './coordinator/fan-out.js';
 export type { FanOutOptions, FanOutResult, FanOutTarget } from './coordinator/fan-out.js';

@@ -12,6 +12,7 @@ import { createResilience } from '../resilience/pipeline.js';
 import { DEFAULT_LIMITS, DEFAULT_TIMEOUTS, type HttpEngine, type Limits, type Timeouts } from '../transport/engine.js';
 import { readErrorBody } from '../transport/read-error-body.js';
 import { withChallengeRepeat, type WithHeaders } from './auth-challenge.js';
+import { verifyAgentCard } from './card-signature.js';
 import { resolveHeaders } from './headers.js';
 import type { CallOptions, ClientOptions, HeadersOption } from './options.js';
 import type { CallScope } from '../transport/call-scope.js';
@@ -50,6 +51,8 @@ export interface FetchCardOptions {
   retry?: false | Partial<RetryOptions> | undefined;
   callRetry?: false | Partial<RetryOptions> | undefined;
   onEvent?: EventSink | undefined;
+  /** Checks a fetched card before it is used (signature verification); throws to refuse it. */
+  verify?: ((card: AgentCard) => Promise<void>) | undefined;
 }
 
 /**
@@ -58,6 +61,7 @@ export interface FetchCardOptions {
  * @throws as {@link fetchAgentCard}.
  */
 export function fetchCardFor(baseUrl: string, engine: HttpEngine, options: ClientOptions, call: CallOptions, cached?: CachedCard): Promise<CachedCard> {
+  const signature = options.cardSignature;
   return fetchAgentCard(
     baseUrl,
     {
@@ -70,6 +74,7 @@ export function fetchCardFor(baseUrl: string, engine: HttpEngine, options: Clien
       retry: options.retry,
       callRetry: call.retry,
       onEvent: options.onEvent,
+      verify: signature === undefined ? undefined : (card) => verifyAgentCard(card, signature),
     },
     cached,
   );
@@ -96,7 +101,7 @@ export function freshnessMs(cacheControl: string | undefined): number {
  * cannot discover the agent has no calls to protect yet.
  * @throws A2AClientError with `agent` set to the agent URL (without credentials or query) and the
  * message naming it: kind `card` (not found, refused with an HTTP status — `status`, `retryAfterMs`
- * kept — bad JSON, failed validation naming the field), `deadline-exceeded`, `aborted`,
+ * kept — bad JSON, failed validation naming the field, refused by `options.verify`), `deadline-exceeded`, `aborted`,
  * `budget-exhausted`, or the transport kinds (`connection`, timeouts) once retries give up.
  */
 export async function fetchAgentCard(baseUrl: string, options: FetchCardOptions, cached?: CachedCard): Promise<CachedCard> {
@@ -145,7 +150,9 @@ async function fetchUrls(
 ): Promise<CachedCard> {
   let notFound: A2AClientError | undefined;
   for (const url of urls) {
-    const headers: Record<string, string> = { accept: JSON_ACCEPT, ...resolved };
+    // A2A-Version 1.0: a server that also speaks v0.3 then serves its v1.0 card (which lists its v0.3
+    // interfaces too) instead of a v0.3/v1.0 hybrid — the form its signature covers. v0.3 servers ignore it.
+    const headers: Record<string, string> = { accept: JSON_ACCEPT, 'a2a-version': '1.0', ...resolved };
     if (cached?.etag) headers['if-none-match'] = cached.etag;
     const response = await options.engine.send({
       method: 'GET',
@@ -186,6 +193,7 @@ async function fetchUrls(
       });
     }
     const card = parseCardText(await response.text(), url);
+    if (options.verify) await options.verify(card);
     const etag = response.headers.etag;
     return { card, url, ...(etag ? { etag } : {}), freshUntil: performance.now() + fresh };
   }

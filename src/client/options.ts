@@ -3,6 +3,7 @@ import type { EventConverter } from '../convert/converter.js';
 import type { ConverterRegistry } from '../convert/registry.js';
 import type { CircuitBreakerOptions, ResilienceEvent, RetryOptions } from '../resilience/options.js';
 import type { AuthChallenge } from '../errors/auth-refusal.js';
+import type { CardSignatureOptions } from './card-signature.js';
 import type { AgentCard, ProtocolBinding, ProtocolVersion } from '../protocol/model.js';
 import type { Limits, Timeouts } from '../transport/engine.js';
 
@@ -85,6 +86,13 @@ export interface ClientOptions {
   propagateDeadline?: boolean;
   /** Receives retries, give-ups, breaker transitions, budget exhaustion and resubscribes. */
   onEvent?: (event: ResilienceEvent) => void;
+  /**
+   * Verify the agent card's JWS signatures (A2A spec 8.4) on `connect()` and `refreshCard()` with these
+   * trusted keys (JWKs by `kid`, or a resolver `(kid, jku?) => key`). A card without a signature
+   * (unless `required: false`), with an unknown key or an invalid signature fails with kind `card`.
+   * A card given to `new A2AClient(card)` is not verified: call `verifyAgentCard` first.
+   */
+  cardSignature?: CardSignatureOptions;
 }
 
 /** Per-call options, also the third argument of `A2AClient.connect` (they bound discovery). All optional. */

@@ -4,6 +4,7 @@ import { main as authentication } from '../../examples/authentication.js';
 import { main as coordinatorFanOut } from '../../examples/coordinator-fan-out.js';
 import { main as customConverter } from '../../examples/custom-converter.js';
 import { main as protocolLevel } from '../../examples/protocol-level.js';
+import { main as signedCards } from '../../examples/signed-cards.js';
 
 describe('examples', () => {
   it('coordinator-fan-out: two answers within the deadline, the hanging agent reported as a timeout', async () => {
@@ -35,5 +36,13 @@ describe('examples', () => {
     expect(refreshes).toBe(1);
     expect(interrupted).toEqual({ state: 'auth-required', text: 'Please allow access to your bank account: https://bank.example/consent/42', terminal: false });
     expect(answer).toBe('Your March payslip is on its way.');
+  });
+
+  it('signed-cards: the genuine card verifies; a tampered one fails connect() with kind card', async () => {
+    const { verified, tampered } = await signedCards();
+    expect(verified).toBe('balance: 42');
+    expect(tampered.kind).toBe('card');
+    expect(tampered.field).toBe('signatures.0');
+    expect(tampered.message).toContain('the signature does not match the card');
   });
 });
