@@ -34,17 +34,18 @@ function refusedAgain(again: A2AClientError, first: unknown, challenge: AuthChal
 /**
  * Runs `run` with the context `make(undefined)` builds; when it fails with an authentication
  * challenge, builds another with `make(challenge)` (which calls the headers function with it) and
- * runs once more.
+ * runs once more; `onChallenge` is told first (the call's span records it).
  * @throws whatever `run` or `make` throw; after a second refusal, A2AClientError kind `http` naming the
  * scheme (not retryable).
  */
-export async function withChallengeRepeat<C extends WithHeaders, T>(make: MakeTry<C>, run: (ctx: C) => Promise<T>): Promise<T> {
+export async function withChallengeRepeat<C extends WithHeaders, T>(make: MakeTry<C>, run: (ctx: C) => Promise<T>, onChallenge?: (challenge: AuthChallenge) => void): Promise<T> {
   const first = await make(undefined);
   try {
     return await run(first);
   } catch (error) {
     const challenge = challengeOf(error);
     if (!challenge) throw error;
+    onChallenge?.(challenge);
     const second = await make(challenge);
     try {
       return await run(second);
@@ -84,8 +85,8 @@ class Prepended<T> implements AsyncIterator<T, undefined> {
  * second one opened with the answered headers. Later reads go straight to the stream.
  * @throws (from the first read) as {@link withChallengeRepeat}.
  */
-export function challengedStream<C extends WithHeaders, T>(make: MakeTry<C>, open: (ctx: C) => AsyncIterable<T>): AsyncIterable<T> {
-  return { [Symbol.asyncIterator]: () => new ChallengedIterator(make, open) };
+export function challengedStream<C extends WithHeaders, T>(make: MakeTry<C>, open: (ctx: C) => AsyncIterable<T>, onChallenge?: (challenge: AuthChallenge) => void): AsyncIterable<T> {
+  return { [Symbol.asyncIterator]: () => new ChallengedIterator(make, open, onChallenge) };
 }
 
 class ChallengedIterator<C extends WithHeaders, T> implements AsyncIterator<T, undefined> {
@@ -96,15 +97,17 @@ class ChallengedIterator<C extends WithHeaders, T> implements AsyncIterator<T, u
   /** The stream being opened (for `return()` during the first read). */
   #opening: AsyncIterator<T, undefined> | undefined;
   #first: Promise<AsyncIterator<T, undefined>> | undefined;
+  readonly #onChallenge: ((challenge: AuthChallenge) => void) | undefined;
 
-  constructor(make: MakeTry<C>, open: (ctx: C) => AsyncIterable<T>) {
+  constructor(make: MakeTry<C>, open: (ctx: C) => AsyncIterable<T>, onChallenge: ((challenge: AuthChallenge) => void) | undefined) {
     this.#make = make;
     this.#open = open;
+    this.#onChallenge = onChallenge;
   }
 
   next(): Promise<IteratorResult<T, undefined>> {
     if (this.#ready !== undefined) return this.#ready.next();
-    this.#first ??= withChallengeRepeat(this.#make, (ctx) => this.#firstRead(ctx)).then((it) => (this.#ready = it));
+    this.#first ??= withChallengeRepeat(this.#make, (ctx) => this.#firstRead(ctx), this.#onChallenge).then((it) => (this.#ready = it));
     return this.#first.then((it) => it.next());
   }
 

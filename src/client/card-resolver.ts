@@ -11,6 +11,7 @@ import type { RetryOptions } from '../resilience/options.js';
 import { createResilience } from '../resilience/pipeline.js';
 import { DEFAULT_LIMITS, DEFAULT_TIMEOUTS, type HttpEngine, type Limits, type Timeouts } from '../transport/engine.js';
 import { readErrorBody } from '../transport/read-error-body.js';
+import { startCallTrace, traceTarget } from '../tracing/start-call-trace.js';
 import { withChallengeRepeat, type WithHeaders } from './auth-challenge.js';
 import { verifyAgentCard } from './card-signature.js';
 import { resolveHeaders } from './headers.js';
@@ -114,13 +115,15 @@ export async function fetchAgentCard(baseUrl: string, options: FetchCardOptions,
     circuitBreaker: false,
     onEvent: options.onEvent,
   });
+  const trace = startCallTrace(traceTarget(agent, urls[0] ?? baseUrl), CARD_METHOD);
   try {
-    return await pipeline.execute(
-      { method: CARD_METHOD, idempotent: true, deadline, signal: options.signal, retry: options.callRetry },
+    const found = await pipeline.execute(
+      { method: CARD_METHOD, idempotent: true, deadline, signal: options.signal, retry: options.callRetry, trace },
       async ({ scope, attempt }) => {
-        const make = async (challenge: AuthChallenge | undefined): Promise<WithHeaders> => ({
-          headers: await resolveHeaders(options.headers, options.callHeaders, { card: cached?.card, attempt, method: CARD_METHOD, ...opt('challenge', challenge) }),
-        });
+        const make = async (challenge: AuthChallenge | undefined): Promise<WithHeaders> => {
+          const headers = await resolveHeaders(options.headers, options.callHeaders, { card: cached?.card, attempt, method: CARD_METHOD, ...opt('challenge', challenge) });
+          return { headers: trace ? trace.inject(headers) : headers };
+        };
         const run = async ({ headers }: WithHeaders): Promise<CachedCard> => {
           try {
             return await fetchUrls(urls, headers, options, scope, cached);
@@ -130,11 +133,17 @@ export async function fetchAgentCard(baseUrl: string, options: FetchCardOptions,
           }
         };
         // A headers function may answer an authentication challenge: the fetch is repeated once with its new headers.
-        return typeof options.headers === 'function' ? withChallengeRepeat(make, run) : run(await make(undefined));
+        return typeof options.headers === 'function'
+          ? withChallengeRepeat(make, run, trace && ((c) => trace.challenge(c.status, c.challenges[0]?.scheme)))
+          : run(await make(undefined));
       },
     );
+    trace?.end();
+    return found;
   } catch (error) {
-    throw namingAgent(error, agent);
+    const named = namingAgent(error, agent);
+    trace?.end(named);
+    throw named;
   } finally {
     pipeline.dispose();
   }

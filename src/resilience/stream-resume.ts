@@ -5,9 +5,10 @@ import { CallScope } from '../transport/call-scope.js';
 import { ignoreLate } from '../util/ignore-late.js';
 import { resolveRetry } from './defaults.js';
 import { emitEvent, type EventSink } from './events.js';
-import type { RetryOptions } from './options.js';
+import type { ResilienceEvent, RetryOptions } from './options.js';
 import type { AttemptInfo, Resilience } from './pipeline.js';
 import { StreamState } from './stream-state.js';
+import type { CallTrace } from '../tracing/call-trace.js';
 import { fail, pause, pollIdleError, stopped, throughPipeline, worthAnotherRound } from './stream-rounds.js';
 
 /**
@@ -43,6 +44,8 @@ export interface ResumableStreamOptions {
   /** Per-call retry override (its backoff also spaces resume rounds and polls). */
   retry?: false | Partial<RetryOptions> | undefined;
   onEvent?: EventSink | undefined;
+  /** The stream's span, when traced: resubscribes are recorded on it, and every call it makes runs in its context. */
+  trace?: CallTrace | undefined;
   /**
    * Most resume rounds (a backoff, then a resubscribe through the pipeline) in a row without a new event.
    * @default 10
@@ -162,7 +165,9 @@ export async function* resumableStream(o: ResumableStreamOptions): AsyncGenerato
         if (resumes > maxResumes) throw fail(lastDrop, o);
         const delayMs = backoffDelay(resumes, retry);
         if (delayMs >= scope.timeLeft()) throw stopped(scope, lastDrop, o, true);
-        emitEvent(o.onEvent, { type: 'resubscribe', agent: o.agent, method: o.method, taskId, attempt: resumes, delayMs, reason: lastDrop.kind, at: Date.now() });
+        const event: ResilienceEvent = { type: 'resubscribe', agent: o.agent, method: o.method, taskId, attempt: resumes, delayMs, reason: lastDrop.kind, at: Date.now() };
+        emitEvent(o.onEvent, event);
+        o.trace?.event(event);
         await pause(delayMs, scope, lastDrop, o);
         try {
           const opened = await openSource(o, scope, 'subscribeToTask', true, (source, attempt) => o.resubscribe(taskId, source, attempt));
