@@ -5,6 +5,7 @@ import { main as coordinatorFanOut } from '../../examples/coordinator-fan-out.js
 import { main as customConverter } from '../../examples/custom-converter.js';
 import { main as protocolLevel } from '../../examples/protocol-level.js';
 import { main as signedCards } from '../../examples/signed-cards.js';
+import { main as tracing } from '../../examples/tracing.js';
 
 describe('examples', () => {
   it('coordinator-fan-out: two answers within the deadline, the hanging agent reported as a timeout', async () => {
@@ -44,5 +45,16 @@ describe('examples', () => {
     expect(tampered.kind).toBe('card');
     expect(tampered.field).toBe('signatures.0');
     expect(tampered.message).toContain('the signature does not match the card');
+  });
+
+  it('tracing: one invoke_agent span under the app’s span, the retry as its event, traceparent on both attempts', async () => {
+    const { spans, traceparents, traceId } = await tracing();
+    expect(spans.map((s) => [s.name, s.parent, s.events])).toEqual([
+      ['invoke_agent forecaster', 'plan trip', ['a2a.retry']],
+      ['plan trip', undefined, []],
+    ]);
+    expect(spans[0]?.attributes).toMatchObject({ 'gen_ai.operation.name': 'invoke_agent', 'gen_ai.agent.name': 'forecaster', 'server.address': '127.0.0.1' });
+    expect(traceparents).toHaveLength(2);
+    for (const t of traceparents) expect(t).toMatch(new RegExp(`^00-${traceId}-[0-9a-f]{16}-01$`));
   });
 });
