@@ -209,3 +209,15 @@ describe('coordinator', () => {
     console.log(`span tree of one fanOut with a retry:\n${spanTree(otel.exporter.getFinishedSpans())}`);
   });
 });
+
+describe('secrets', () => {
+  it('a refused call’s span holds no header value: not in its status, attributes or events', async () => {
+    const agent = await tracedAgent('echoing', (req) => ({ status: 401, headers: { 'www-authenticate': 'Bearer realm="x"', 'x-echo': req.headers['authorization'] ?? '' }, body: `you sent ${req.headers['authorization'] ?? ''}` }));
+    const client = await connect(agent, { headers: ({ method }) => ({ authorization: method === 'getAgentCard' ? 'Bearer card-0000' : 'Bearer very-secret-token-1234' }) });
+    await expect(client.sendMessage(hi)).rejects.toMatchObject({ kind: 'http', status: 401 });
+    const span = only('invoke_agent echoing');
+    expect(span.status.code).toBe(SpanStatusCode.ERROR);
+    expect(span.events.map((e) => e.name)).toEqual(['a2a.auth_challenge', 'a2a.give_up']);
+    expect(JSON.stringify({ status: span.status, attributes: span.attributes, events: span.events })).not.toContain('very-secret-token-1234');
+  });
+});
