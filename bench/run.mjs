@@ -17,6 +17,7 @@ import { sharedStateSection } from './shared-state.mjs';
 import { addRatios, checkTargets, renderReport } from './report.mjs';
 import { loadSdk } from './sdk.mjs';
 import { startAgents } from './server-control.mjs';
+import { registerTracing } from './tracing.mjs';
 import { describe, sideBySide, streamMeasure, unaryMeasure } from './throughput.mjs';
 
 const distEntry = fileURLToPath(new URL('../dist/src/index.js', import.meta.url));
@@ -30,6 +31,8 @@ async function main() {
     return;
   }
   const started = performance.now();
+  const tracing = registerTracing();
+  if (tracing) log('bench: BENCH_TRACING=1 - an OpenTelemetry SDK is registered: every a2a-resilient call makes a span');
   const { sdk, error: sdkError } = await loadSdk();
   if (!sdk) log(`bench: a2a-resilient did not load (${sdkError}); measuring the baselines only.`);
 
@@ -43,6 +46,7 @@ async function main() {
       config,
       commit: gitCommit(),
       sdkLoaded: Boolean(sdk),
+      tracing: Boolean(tracing),
       sdkError,
       note: 'Shared, noisy machine: compare the ratios (paired per repetition), not absolute numbers.',
     },
@@ -87,6 +91,10 @@ async function main() {
     }
   } finally {
     await agents.stop();
+    if (tracing) {
+      await tracing.shutdown();
+      log(`bench: ${tracing.exporter.spans} spans exported`);
+    }
   }
 
   results.targets = checkTargets(results);

@@ -33,6 +33,11 @@ export interface MockAgentOptions {
   /** Advertise and serve streaming. @default true */
   streaming?: boolean;
   description?: string;
+  /**
+   * Rewrites the card as served at `/.well-known/agent-card.json` (called per request, with the card
+   * built for the current URL): add `securitySchemes`, sign it, break it on purpose.
+   */
+  card?: (card: WireObject) => WireObject | Promise<WireObject>;
 }
 
 /** A running loopback server of a mock agent. */
@@ -54,6 +59,7 @@ export class MockAgent implements MockCore {
   readonly handlers: HttpHandler[];
   readonly #mswBase: string;
   readonly #description: string | undefined;
+  readonly #serveCard: ((card: WireObject) => WireObject | Promise<WireObject>) | undefined;
   readonly #encoder: WireEncoder;
   readonly #builtin: Record<MockMethod, Scenario>;
   readonly #defaults = new Map<MockMethod, Scenario>();
@@ -66,6 +72,7 @@ export class MockAgent implements MockCore {
     this.binding = options.binding;
     this.streaming = options.streaming ?? true;
     this.#description = options.description;
+    this.#serveCard = options.card;
     this.#mswBase = (options.baseUrl ?? `http://${encodeURIComponent(options.name.toLowerCase())}.agents.test`).replace(/\/+$/, '');
     this.#encoder = encoderFor(this.version, this.binding);
     this.#builtin = builtins({ version: this.version, encoder: this.#encoder, extendedCard: () => ({ ...this.card, description: `${this.name} (extended)` }) });
@@ -78,7 +85,7 @@ export class MockAgent implements MockCore {
     return this.#listenUrl ?? this.#mswBase;
   }
 
-  /** The wire card served at `/.well-known/agent-card.json`. */
+  /** The wire card built for this agent (what `/.well-known/agent-card.json` serves, before `options.card`). */
   get card(): WireObject {
     return buildCard({ name: this.name, version: this.version, binding: this.binding, baseUrl: this.url, streaming: this.streaming, ...(this.#description ? { description: this.#description } : {}) });
   }
@@ -183,7 +190,7 @@ export class MockAgent implements MockCore {
     const basePath = base.pathname.replace(/\/+$/, '');
     const path = url.pathname.startsWith(basePath) ? url.pathname.slice(basePath.length) || '/' : url.pathname;
     if (request.method === 'GET' && (path === '/.well-known/agent-card.json' || path === '/.well-known/agent.json')) {
-      return HttpResponse.json(this.card);
+      return HttpResponse.json(this.#serveCard ? await this.#serveCard(this.card) : this.card);
     }
     if (this.binding === 'JSONRPC') {
       if (path === '/' && request.method === 'POST') return handleJsonRpc(this, request);

@@ -7,7 +7,10 @@
 // client
 export { A2AClient } from './client/a2a-client.js';
 export type { ClientProtocol } from './client/a2a-client.js';
-export type { CallOptions, ClientOptions, HeadersInit, HeadersOption } from './client/options.js';
+export type { CallOptions, ClientOptions, HeadersContext, HeadersInit, HeadersOption } from './client/options.js';
+export type { AuthChallenge } from './errors/auth-refusal.js';
+export { parseWwwAuthenticate } from './errors/www-authenticate.js';
+export type { ParsedChallenge } from './errors/www-authenticate.js';
 export type { AgentInput } from './client/input.js';
 
 // errors
@@ -17,6 +20,7 @@ export { ERROR_KINDS } from './errors/kinds.js';
 export type { A2AErrorKind, ConnectionReason, FailurePhase } from './errors/kinds.js';
 export type { ResponseError } from './errors/response-error.js';
 export type { ProblemDetails, RpcStatus } from './errors/problem.js';
+export type { ErrorDetails, FieldViolation } from './errors/rpc-details.js';
 
 // events and converters
 export { isTerminalError } from './convert/agent-event.js';
@@ -27,6 +31,10 @@ export { ConverterRegistry } from './convert/registry.js';
 export type { RegisterOptions } from './convert/registry.js';
 export { responseErrorFromMetadata } from './convert/response-error-from-metadata.js';
 export { responseErrorFromClientError } from './convert/from-client-error.js';
+
+// signed agent cards
+export { verifyAgentCard } from './client/card-signature.js';
+export type { CardJwk, CardKeyResolver, CardSignatureOptions, CardVerificationKey } from './client/card-signature.js';
 
 // coordinator
 export { fanOut } from './coordinator/fan-out.js';

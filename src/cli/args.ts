@@ -43,6 +43,25 @@ export function intOption(values: Record<string, string | boolean | string[] | u
   return Number(raw);
 }
 
+/** `--verbose` and `--timeout <ms>`, shared by the commands that call an agent. */
+export const CALL_OPTIONS = {
+  verbose: { type: 'boolean' },
+  timeout: { type: 'string' },
+} as const;
+
+/**
+ * The call deadline from `--timeout <ms>` (or its older name `--timeout-total`).
+ * @throws UsageError for a value that is not a whole number, or both names with different values.
+ */
+export function timeoutOption(values: Record<string, string | boolean | string[] | undefined>): number | undefined {
+  const timeout = intOption(values, 'timeout');
+  const total = values['timeout-total'] === undefined ? undefined : intOption(values, 'timeout-total');
+  if (timeout !== undefined && total !== undefined && timeout !== total) throw new UsageError('--timeout and --timeout-total name the same deadline; give one');
+  const ms = timeout ?? total;
+  if (ms === 0) throw new UsageError('--timeout must be more than 0 ms');
+  return ms;
+}
+
 /** The `--header` option: repeatable, `Name: value`. */
 export const HEADER_OPTION = { header: { type: 'string', short: 'H', multiple: true } } as const;
 

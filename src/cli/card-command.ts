@@ -1,5 +1,6 @@
 import { A2AClient } from '../client/a2a-client.js';
-import { HEADER_OPTION, headerOptions, parseCommand } from './args.js';
+import { CALL_OPTIONS, HEADER_OPTION, headerOptions, parseCommand, timeoutOption } from './args.js';
+import { formatResilienceEvent, hiddenHeaders } from './format.js';
 import { headerSecrets } from '../errors/secrets.js';
 import { redactingIO, type CommandIO } from './io.js';
 
@@ -11,6 +12,9 @@ the capabilities.
 
 Options:
   --json      print the normalised card as JSON
+  --timeout <ms>
+              one deadline over every card URL, attempt and wait (default 120000)
+  --verbose   print what the client does on stderr (header values hidden)
   -H, --header <h>
               a request header "Name: value" (repeatable), e.g. a token; its value never appears
               in the output
@@ -18,7 +22,7 @@ Options:
 
 /** `a2a-resilient card <url>`: exit 0 on a valid card, 1 when it cannot be fetched or is invalid. */
 export async function cardCommand(argv: string[], io: CommandIO): Promise<number> {
-  const { values, positionals, help } = parseCommand(argv, { json: { type: 'boolean' }, ...HEADER_OPTION }, { min: 1, max: 1 });
+  const { values, positionals, help } = parseCommand(argv, { json: { type: 'boolean' }, ...CALL_OPTIONS, ...HEADER_OPTION }, { min: 1, max: 1 });
   if (help) {
     io.out(CARD_USAGE);
     return 0;
@@ -26,7 +30,15 @@ export async function cardCommand(argv: string[], io: CommandIO): Promise<number
   const headers = headerOptions(values);
   // Nothing printed shows a header value, even one the agent echoes back.
   const shown = redactingIO(io, headerSecrets(headers ?? {}));
-  const client = await A2AClient.connect(positionals[0] ?? '', { retry: false, ...(headers !== undefined ? { headers } : {}) });
+  const totalMs = timeoutOption(values);
+  const url = positionals[0] ?? '';
+  if (values.verbose === true) shown.err(`· fetching the agent card of ${url} (headers: ${hiddenHeaders(headers)})`);
+  const client = await A2AClient.connect(url, {
+    retry: false,
+    ...(headers !== undefined ? { headers } : {}),
+    ...(totalMs !== undefined ? { timeouts: { totalMs } } : {}),
+    ...(values.verbose === true ? { onEvent: (event) => shown.err(formatResilienceEvent(event)) } : {}),
+  });
   try {
     const { card, protocol } = client;
     if (values.json) {
@@ -36,6 +48,9 @@ export async function cardCommand(argv: string[], io: CommandIO): Promise<number
     shown.out(`${card.name}${card.version ? ` ${card.version}` : ''}`);
     if (card.description) shown.out(`  ${card.description}`);
     shown.out(`  speaks A2A ${protocol.version} over ${protocol.binding} at ${protocol.url}`);
+    const schemes = Object.entries(card.securitySchemes ?? {}).map(([name, s]) => `${name} (${s.type === 'http' ? `http ${s.scheme}` : s.type === 'apiKey' ? `apiKey in ${s.in} "${s.name}"` : s.type})`);
+    if (schemes.length > 0) shown.out(`  authentication: ${schemes.join(', ')}`);
+    if (card.signatures) shown.out(`  signed: ${card.signatures.length} signature${card.signatures.length === 1 ? '' : 's'} (not verified by this command)`);
     const caps = Object.entries(card.capabilities)
       .filter(([, v]) => typeof v === 'boolean')
       .map(([k, v]) => `${k}=${String(v)}`);

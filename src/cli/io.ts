@@ -4,12 +4,21 @@ import { redactSecrets } from '../errors/redact.js';
 export interface CommandIO {
   out(line: string): void;
   err(line: string): void;
+  /**
+   * Whether stderr is a terminal: only then is a live progress line drawn (with {@link CommandIO.status}).
+   * @default false
+   */
+  isTTY?: boolean;
+  /** Writes raw text to stderr, no newline added (the progress line: `\r`, erase, redraw). */
+  status?(text: string): void;
 }
 
 /** The process's stdout and stderr. */
 export const processIO: CommandIO = {
   out: (line) => process.stdout.write(`${line}\n`),
   err: (line) => process.stderr.write(`${line}\n`),
+  isTTY: process.stderr.isTTY === true,
+  status: (text) => process.stderr.write(text),
 };
 
 /**
@@ -18,8 +27,11 @@ export const processIO: CommandIO = {
  */
 export function redactingIO(io: CommandIO, secrets: readonly string[]): CommandIO {
   if (secrets.length === 0) return io;
+  const status = io.status;
   return {
     out: (line) => io.out(redactSecrets(line, secrets)),
     err: (line) => io.err(redactSecrets(line, secrets)),
+    ...(io.isTTY !== undefined ? { isTTY: io.isTTY } : {}),
+    ...(status ? { status: (text: string) => status(redactSecrets(text, secrets)) } : {}),
   };
 }

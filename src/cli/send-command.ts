@@ -1,10 +1,11 @@
 import { A2AClient } from '../client/a2a-client.js';
 import type { ClientOptions } from '../client/options.js';
 import { isTerminalError, type AgentEvent } from '../convert/agent-event.js';
-import { HEADER_OPTION, headerOptions, intOption, parseCommand } from './args.js';
-import { eventJson, formatEvent } from './format.js';
+import { CALL_OPTIONS, HEADER_OPTION, headerOptions, intOption, parseCommand, timeoutOption } from './args.js';
+import { eventJson, formatEvent, formatResilienceEvent, hiddenHeaders } from './format.js';
 import { headerSecrets } from '../errors/secrets.js';
 import { redactingIO, type CommandIO } from './io.js';
+import { Progress } from './progress.js';
 
 export const SEND_USAGE = `Usage: a2a-resilient send <url> <text> [options]
 
@@ -12,10 +13,13 @@ Sends <text> to the agent at <url> and prints its answer as events arrive. A fai
 its structured fields (type, code, retryable, ...) and the exit code is 1.
 
 Options:
-  --stream               stream the answer (SendStreamingMessage / message/stream)
-  --timeout-total <ms>   one deadline over every attempt and wait (default 120000)
+  --stream               stream the answer (SendStreamingMessage / message/stream); on a terminal,
+                         stderr shows the time elapsed and the events so far
+  --timeout <ms>         one deadline over every attempt and wait (default 120000; also --timeout-total)
   --retries <n>          retries after the first attempt (default 2; 0 turns retries off)
-  --json                 print each event as one JSON line
+  --json                 print each event as one JSON line (stdout carries nothing else)
+  --verbose              print what the client does on stderr: the agent found, retries with their
+                         reasons and waits, breaker changes, resubscribes (header values hidden)
   -H, --header <h>       a request header "Name: value" (repeatable), e.g. a token; its value
                          never appears in the output
   -h, --help             show this help`;
@@ -29,6 +33,7 @@ export async function sendCommand(argv: string[], io: CommandIO): Promise<number
       json: { type: 'boolean' },
       'timeout-total': { type: 'string' },
       retries: { type: 'string' },
+      ...CALL_OPTIONS,
       ...HEADER_OPTION,
     },
     { min: 2, max: 2 },
@@ -37,33 +42,38 @@ export async function sendCommand(argv: string[], io: CommandIO): Promise<number
     io.out(SEND_USAGE);
     return 0;
   }
-  const totalMs = intOption(values, 'timeout-total');
+  const totalMs = timeoutOption(values);
   const retries = intOption(values, 'retries');
   const headers = headerOptions(values);
   // Nothing printed shows a header value, even one the agent echoes back.
   const shown = redactingIO(io, headerSecrets(headers ?? {}));
+  const verbose = values.verbose === true;
   const options: ClientOptions = {
     ...(headers !== undefined ? { headers } : {}),
     ...(totalMs !== undefined ? { timeouts: { totalMs } } : {}),
     ...(retries !== undefined ? { retry: retries === 0 ? false : { maxAttempts: retries + 1 } } : {}),
+    ...(verbose ? { onEvent: (event) => shown.err(formatResilienceEvent(event)) } : {}),
   };
   const [url = '', text = ''] = positionals;
-  const print = (event: AgentEvent) => {
-    if (values.json) shown.out(eventJson(event));
-    else if (event.error) shown.err(formatEvent(event));
-    else if (event.text || event.done) shown.out(formatEvent(event));
-  };
+  if (verbose) shown.err(`· connecting to ${url} (headers: ${hiddenHeaders(headers)})`);
   const client = await A2AClient.connect(url, options);
   try {
+    if (verbose) shown.err(`· agent "${client.name}": A2A ${client.protocol.version} over ${client.protocol.binding} at ${client.protocol.url}`);
     let failed = false;
     if (values.stream) {
-      for await (const event of client.stream(text)) {
-        print(event);
-        failed ||= isTerminalError(event);
+      const progress = new Progress(shown, client.name);
+      try {
+        for await (const event of client.stream(text)) {
+          progress.event();
+          print(progress.io, event, values.json === true);
+          failed ||= isTerminalError(event);
+        }
+      } finally {
+        progress.stop();
       }
     } else {
       for (const event of await client.invoke(text)) {
-        print(event);
+        print(shown, event, values.json === true);
         failed ||= isTerminalError(event);
       }
     }
@@ -71,4 +81,11 @@ export async function sendCommand(argv: string[], io: CommandIO): Promise<number
   } finally {
     await client.close();
   }
+}
+
+/** One event: a JSON line (`--json`), an error on stderr, or text on stdout. */
+function print(io: CommandIO, event: AgentEvent, json: boolean): void {
+  if (json) io.out(eventJson(event));
+  else if (event.error) io.err(formatEvent(event));
+  else if (event.text || event.done) io.out(formatEvent(event));
 }

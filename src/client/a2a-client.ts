@@ -81,9 +81,11 @@ export class A2AClient {
    * deadline (`call.timeouts` over `options.timeouts`, `totalMs`) over every card URL, attempt, retry
    * wait and the headers function, and `call.signal`. Refused connections, timeouts, 5xx and 429 are
    * retried (Retry-After honoured within the deadline) per `options.retry` / `call.retry`.
+   * With `options.cardSignature`, the card's JWS signatures are verified before it is used.
    * @throws A2AClientError naming the agent URL (`agent`, and in the message), each attempt in
-   * `attempts`: kind `card` (missing or invalid card, naming the field; or refused with an HTTP
-   * status), `unsupported` (no interface this client speaks, or a
+   * `attempts`: kind `card` (missing or invalid card, naming the field; refused with an HTTP status;
+   * with `cardSignature`, unsigned or failing verification — field `signatures…`, the reason in the
+   * message), `unsupported` (no interface this client speaks, credentials in the URL, or a
    * `sharedState` not made by `redisStateStore`), `deadline-exceeded`, `aborted`, or a
    * transport kind.
    */
@@ -126,6 +128,7 @@ export class A2AClient {
     });
     this.#calls = new AgentCalls({
       name: this.name,
+      card: this.card,
       url: this.protocol.url,
       engine: this.#engine,
       binding: createBinding(this.protocol.version, this.protocol.binding),
@@ -219,7 +222,8 @@ export class A2AClient {
   /**
    * Fetches the card again when its cache lifetime (`Cache-Control: max-age`) ran out, revalidating
    * with `If-None-Match`. The negotiated protocol does not change; create a new client for that.
-   * Bounded and retried like {@link A2AClient.connect} (the call's `timeouts`, `signal`, `retry`).
+   * Bounded and retried like {@link A2AClient.connect} (the call's `timeouts`, `signal`, `retry`); a
+   * card fetched again is verified again when `cardSignature` is set.
    * @throws A2AClientError kind `unsupported` for a client built from an in-memory card; otherwise
    * as {@link A2AClient.connect}.
    */

@@ -1,7 +1,10 @@
 import { A2AClientError, isA2AClientError } from '../errors/a2a-client-error.js';
 import { parseProblem } from '../errors/parse-problem.js';
+import { asAuthRefusal, type AuthChallenge } from '../errors/auth-refusal.js';
 import { redactFailure } from '../errors/redact.js';
+import { opt } from '../protocol/opt.js';
 import { parseAgentCard } from '../protocol/card.js';
+import { JSON_ACCEPT } from '../protocol/exchange.js';
 import type { AgentCard } from '../protocol/model.js';
 import type { EventSink } from '../resilience/events.js';
 import type { RetryOptions } from '../resilience/options.js';
@@ -10,6 +13,9 @@ import { createResilience } from '../resilience/pipeline.js';
 import { agentStatesOf } from '../resilience/shared-state.js';
 import { DEFAULT_LIMITS, DEFAULT_TIMEOUTS, withSettings, type HttpEngine, type Limits, type Timeouts } from '../transport/engine.js';
 import { readErrorBody } from '../transport/read-error-body.js';
+import { startCallTrace, traceTarget } from '../tracing/start-call-trace.js';
+import { withChallengeRepeat, type WithHeaders } from './auth-challenge.js';
+import { verifyAgentCard } from './card-signature.js';
 import { resolveHeaders } from './headers.js';
 import type { CallOptions, ClientOptions, HeadersOption } from './options.js';
 import type { CallScope } from '../transport/call-scope.js';
@@ -33,7 +39,10 @@ export interface CachedCard {
 /** How one discovery (or refresh) runs: the client's settings with the call's over them. */
 export interface FetchCardOptions {
   engine: HttpEngine;
-  /** The client's headers (a function is called once per attempt, under the deadline). */
+  /**
+   * The client's headers (a function is called once per attempt, under the deadline, and once more to
+   * answer an authentication challenge).
+   */
   headers: HeadersOption | undefined;
   /** The call's extra headers. */
   callHeaders?: Record<string, string> | undefined;
@@ -47,6 +56,8 @@ export interface FetchCardOptions {
   onEvent?: EventSink | undefined;
   /** Where the card origin's retry budget lives (the client's `sharedState`). @default the process-wide store */
   store?: AgentStateStore | undefined;
+  /** Checks a fetched card before it is used (signature verification); throws to refuse it. */
+  verify?: ((card: AgentCard) => Promise<void>) | undefined;
 }
 
 /**
@@ -56,6 +67,7 @@ export interface FetchCardOptions {
  * by `redisStateStore`.
  */
 export function fetchCardFor(baseUrl: string, engine: HttpEngine, options: ClientOptions, call: CallOptions, cached?: CachedCard): Promise<CachedCard> {
+  const signature = options.cardSignature;
   return fetchAgentCard(
     baseUrl,
     {
@@ -69,6 +81,7 @@ export function fetchCardFor(baseUrl: string, engine: HttpEngine, options: Clien
       callRetry: call.retry,
       onEvent: options.onEvent,
       store: options.sharedState ? agentStatesOf(options.sharedState) : undefined,
+      verify: signature === undefined ? undefined : (card) => verifyAgentCard(card, signature),
     },
     cached,
   );
@@ -95,7 +108,7 @@ export function freshnessMs(cacheControl: string | undefined): number {
  * cannot discover the agent has no calls to protect yet.
  * @throws A2AClientError with `agent` set to the agent URL (without credentials or query) and the
  * message naming it: kind `card` (not found, refused with an HTTP status — `status`, `retryAfterMs`
- * kept — bad JSON, failed validation naming the field), `deadline-exceeded`, `aborted`,
+ * kept — bad JSON, failed validation naming the field, refused by `options.verify`), `deadline-exceeded`, `aborted`,
  * `budget-exhausted`, or the transport kinds (`connection`, timeouts) once retries give up.
  */
 export async function fetchAgentCard(baseUrl: string, options: FetchCardOptions, cached?: CachedCard): Promise<CachedCard> {
@@ -109,21 +122,35 @@ export async function fetchAgentCard(baseUrl: string, options: FetchCardOptions,
     onEvent: options.onEvent,
     store: options.store,
   });
+  const trace = startCallTrace(traceTarget(agent, urls[0] ?? baseUrl), CARD_METHOD);
   try {
-    return await pipeline.execute(
-      { method: CARD_METHOD, idempotent: true, deadline, signal: options.signal, retry: options.callRetry },
-      async ({ scope }) => {
-        const resolved = await resolveHeaders(options.headers, options.callHeaders);
-        try {
-          return await fetchUrls(urls, resolved, options, scope, cached);
-        } catch (error) {
-          // The attempt's failure holds none of the header values it sent.
-          throw redactFailure(error, resolved, urls[0]);
-        }
+    const found = await pipeline.execute(
+      { method: CARD_METHOD, idempotent: true, deadline, signal: options.signal, retry: options.callRetry, trace },
+      async ({ scope, attempt }) => {
+        const make = async (challenge: AuthChallenge | undefined): Promise<WithHeaders> => {
+          const headers = await resolveHeaders(options.headers, options.callHeaders, { card: cached?.card, attempt, method: CARD_METHOD, ...opt('challenge', challenge) });
+          return { headers: trace ? trace.inject(headers) : headers };
+        };
+        const run = async ({ headers }: WithHeaders): Promise<CachedCard> => {
+          try {
+            return await fetchUrls(urls, headers, options, scope, cached);
+          } catch (error) {
+            // The attempt's failure holds none of the header values it sent; a refusal names the scheme asked for.
+            throw redactFailure(asAuthRefusal(error), headers, urls[0]);
+          }
+        };
+        // A headers function may answer an authentication challenge: the fetch is repeated once with its new headers.
+        return typeof options.headers === 'function'
+          ? withChallengeRepeat(make, run, trace && ((c) => trace.challenge(c.status, c.challenges[0]?.scheme)))
+          : run(await make(undefined));
       },
     );
+    trace?.end();
+    return found;
   } catch (error) {
-    throw namingAgent(error, agent);
+    const named = namingAgent(error, agent);
+    trace?.end(named);
+    throw named;
   } finally {
     pipeline.dispose();
   }
@@ -139,7 +166,9 @@ async function fetchUrls(
 ): Promise<CachedCard> {
   let notFound: A2AClientError | undefined;
   for (const url of urls) {
-    const headers: Record<string, string> = { accept: 'application/json', ...resolved };
+    // A2A-Version 1.0: a server that also speaks v0.3 then serves its v1.0 card (which lists its v0.3
+    // interfaces too) instead of a v0.3/v1.0 hybrid — the form its signature covers. v0.3 servers ignore it.
+    const headers: Record<string, string> = { accept: JSON_ACCEPT, 'a2a-version': '1.0', ...resolved };
     if (cached?.etag) headers['if-none-match'] = cached.etag;
     const response = await options.engine.send({
       method: 'GET',
@@ -180,6 +209,7 @@ async function fetchUrls(
       });
     }
     const card = parseCardText(await response.text(), url);
+    if (options.verify) await options.verify(card);
     const etag = response.headers.etag;
     return { card, url, ...(etag ? { etag } : {}), freshUntil: performance.now() + fresh };
   }

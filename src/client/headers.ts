@@ -1,5 +1,5 @@
 import { A2AClientError } from '../errors/a2a-client-error.js';
-import type { HeadersOption } from './options.js';
+import type { HeadersContext, HeadersOption } from './options.js';
 
 /** An HTTP field name (RFC 9110 token). */
 const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
@@ -49,14 +49,16 @@ export function mergeHeaders(...sources: Array<Record<string, string> | undefine
 }
 
 /**
- * Resolves the client's headers (static, or a function called once per attempt so tokens stay fresh)
- * and merges the per-call ones over them.
- * @throws A2AClientError kind `unsupported` for a header HTTP cannot carry (see {@link mergeHeaders}).
+ * Resolves the client's headers (static, or a function called once per attempt with `ctx`, so tokens
+ * stay fresh and challenges can be answered) and merges the per-call ones over them.
+ * @throws A2AClientError kind `unsupported` for a header HTTP cannot carry (see {@link mergeHeaders});
+ * whatever the headers function throws.
  */
 export async function resolveHeaders(
   clientHeaders: HeadersOption | undefined,
   callHeaders: Record<string, string> | undefined,
+  ctx: HeadersContext,
 ): Promise<Record<string, string>> {
-  const base = typeof clientHeaders === 'function' ? await clientHeaders() : clientHeaders;
+  const base = typeof clientHeaders === 'function' ? await clientHeaders(ctx) : clientHeaders;
   return mergeHeaders(base, callHeaders);
 }

@@ -3,13 +3,34 @@ import type { EventConverter } from '../convert/converter.js';
 import type { ConverterRegistry } from '../convert/registry.js';
 import type { CircuitBreakerOptions, ResilienceEvent, RetryOptions } from '../resilience/options.js';
 import type { SharedState } from '../resilience/shared-state.js';
-import type { ProtocolBinding, ProtocolVersion } from '../protocol/model.js';
+import type { AuthChallenge } from '../errors/auth-refusal.js';
+import type { CardSignatureOptions } from './card-signature.js';
+import type { AgentCard, ProtocolBinding, ProtocolVersion } from '../protocol/model.js';
 import type { Limits, Timeouts } from '../transport/engine.js';
 
-/** Headers as a record, or a function (e.g. returning a fresh token) called before every attempt. */
+/** What a headers function is told about the request it supplies headers for. */
+export interface HeadersContext {
+  /** The agent's card; `undefined` while it is being discovered (the first card fetch of `connect`). */
+  card: AgentCard | undefined;
+  /** 1-based attempt number within the call; the repeat after a challenge keeps its attempt's number. */
+  attempt: number;
+  /** The method, e.g. `sendMessage`, `getExtendedAgentCard`, or `getAgentCard` for a card fetch. */
+  method: string;
+  /**
+   * Set when the agent refused the previous try of this attempt with 401 (or 403 `insufficient_scope`)
+   * and a `WWW-Authenticate` challenge: answer it (a fresh token, more scope) and the request is
+   * repeated once.
+   */
+  challenge?: AuthChallenge;
+}
+
+/**
+ * Headers as a record, or a function (e.g. returning a fresh token) called before every attempt
+ * with a {@link HeadersContext}. A function that takes no argument works too.
+ */
 export type HeadersOption =
   | Record<string, string>
-  | (() => Record<string, string> | Promise<Record<string, string>>);
+  | ((ctx: HeadersContext) => Record<string, string> | Promise<Record<string, string>>);
 
 /** @deprecated Use {@link HeadersOption}: this name shadows the DOM's `HeadersInit`. */
 export type HeadersInit = HeadersOption;
@@ -40,7 +61,15 @@ export interface ClientOptions {
   converter?: string | EventConverter;
   /** Where converters are looked up and matched against the card. */
   converters?: ConverterRegistry;
-  /** Headers sent on every request (card fetches included). */
+  /**
+   * Headers sent on every request (card fetches included): a record, or a function called before
+   * every attempt. When the agent answers 401 (or 403 with `insufficient_scope`) with a
+   * `WWW-Authenticate` challenge, the function is called again with `challenge` set and the request
+   * repeated once — not counted as a retry, not seen by the circuit breaker. A second refusal fails
+   * with kind `http` naming the scheme; header values never appear in errors or events.
+   * @example
+   * headers: async ({ challenge }) => ({ authorization: `Bearer ${await tokens.get({ refresh: challenge !== undefined })}` })
+   */
   headers?: HeadersOption;
   /** Use this WHATWG fetch (or `'global'` for `globalThis.fetch`, looked up per call) instead of undici. */
   fetch?: typeof globalThis.fetch | 'global';
@@ -70,6 +99,13 @@ export interface ClientOptions {
    * const client = await A2AClient.connect(agentUrl, { sharedState: shared });
    */
   sharedState?: SharedState;
+  /**
+   * Verify the agent card's JWS signatures (A2A spec 8.4) on `connect()` and `refreshCard()` with these
+   * trusted keys (JWKs by `kid`, or a resolver `(kid, jku?) => key`). A card without a signature
+   * (unless `required: false`), with an unknown key or an invalid signature fails with kind `card`.
+   * A card given to `new A2AClient(card)` is not verified: call `verifyAgentCard` first.
+   */
+  cardSignature?: CardSignatureOptions;
 }
 
 /** Per-call options, also the third argument of `A2AClient.connect` (they bound discovery). All optional. */

@@ -1,6 +1,8 @@
 import { isA2AClientError, type A2AClientError } from '../errors/a2a-client-error.js';
 import type { ResponseError } from '../errors/response-error.js';
 import { responseErrorFromClientError } from '../convert/from-client-error.js';
+import { activeTraceId } from '../tracing/active-trace.js';
+import { traceIdOf } from '../tracing/trace-ids.js';
 
 /** The JSON-RPC code a wrapped downstream failure is reported with (internal error). */
 export const DOWNSTREAM_ERROR_CODE = -32603;
@@ -12,6 +14,11 @@ export interface DownstreamErrorData {
   /** The downstream ResponseError (without its local `cause`), and the chain below it when it was itself wrapped. */
   downstreamError: Omit<ResponseError, 'cause'> & { data?: DownstreamErrorData };
   retryable: boolean;
+  /**
+   * The trace (W3C trace id, 32 hex digits) of the call to the downstream agent, when it was traced
+   * (else of the span active while wrapping): the current agent's caller can find it in the traces.
+   */
+  traceId?: string;
 }
 
 /** A JSON-RPC error object, ready to be returned by an agent's server. */
@@ -24,7 +31,8 @@ export interface JsonRpcErrorObject {
 /**
  * Wraps the failure of an agent this agent called into the JSON-RPC error this agent returns, so
  * its own caller sees the whole chain and whether a retry may help. `error` is the ResponseError of
- * a terminal event, or an A2AClientError caught from a protocol-level call.
+ * a terminal event, or an A2AClientError caught from a protocol-level call. With tracing on,
+ * `data.traceId` names the trace of the failed call (or of the active span). Never throws.
  */
 export function wrapDownstreamError(input: {
   downstreamAgent: string;
@@ -46,10 +54,11 @@ export function wrapDownstreamError(input: {
     ...(base.traceId !== undefined ? { traceId: base.traceId } : {}),
     ...(inner ? { data: inner } : {}),
   };
+  const traceId = traceIdOf(client) ?? activeTraceId();
   return {
     code: DOWNSTREAM_ERROR_CODE,
     message: `downstream agent "${downstreamAgent}" failed: ${base.message}`,
-    data: { currentAgent, downstreamAgent, downstreamError, retryable },
+    data: { currentAgent, downstreamAgent, downstreamError, retryable, ...(traceId !== undefined ? { traceId } : {}) },
   };
 }
 
@@ -60,6 +69,8 @@ export interface DownstreamFailure {
   /** The agent that failed. */
   agent: string;
   error: ResponseError;
+  /** The trace of the call that failed, when the reporter traced it. */
+  traceId?: string;
 }
 
 /**
@@ -77,7 +88,7 @@ export function unwrapDownstreamError(value: unknown): DownstreamFailure[] {
   let link = asChain(data);
   while (link) {
     const { data: next, ...error } = link.downstreamError;
-    out.push({ reportedBy: link.currentAgent, agent: link.downstreamAgent, error });
+    out.push({ reportedBy: link.currentAgent, agent: link.downstreamAgent, error, ...(link.traceId !== undefined ? { traceId: link.traceId } : {}) });
     link = next;
   }
   return out;
@@ -90,7 +101,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 /** Validates one link of a chain read from the wire (untrusted), recursively. */
 function asChain(value: unknown, depth = 0): DownstreamErrorData | undefined {
   if (!isRecord(value) || depth > 32) return undefined;
-  const { currentAgent, downstreamAgent, downstreamError, retryable } = value;
+  const { currentAgent, downstreamAgent, downstreamError, retryable, traceId: linkTraceId } = value;
   if (typeof currentAgent !== 'string' || typeof downstreamAgent !== 'string' || !isRecord(downstreamError)) return undefined;
   const { type, message, code, param, retryAfterMs, traceId, data } = downstreamError;
   if (typeof type !== 'string' || typeof message !== 'string') return undefined;
@@ -99,6 +110,7 @@ function asChain(value: unknown, depth = 0): DownstreamErrorData | undefined {
     currentAgent,
     downstreamAgent,
     retryable: retryable === true,
+    ...(typeof linkTraceId === 'string' && /^[0-9a-f]{32}$/.test(linkTraceId) ? { traceId: linkTraceId } : {}),
     downstreamError: {
       type,
       message,

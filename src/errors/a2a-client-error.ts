@@ -1,5 +1,6 @@
 import type { A2AErrorKind, ConnectionReason, FailurePhase } from './kinds.js';
 import type { ProblemDetails, RpcStatus } from './problem.js';
+import type { ErrorDetails } from './rpc-details.js';
 
 const BRAND = Symbol.for('a2a-resilient.A2AClientError');
 
@@ -30,6 +31,12 @@ export interface A2AClientErrorInit {
   code?: number;
   /** JSON-RPC `error.data`, as sent (kind `json-rpc`). */
   data?: unknown;
+  /**
+   * What the server's typed `google.rpc` details say (ErrorInfo `reason` / `domain` / `metadata`,
+   * RetryInfo delay, BadRequest field violations), from JSON-RPC `error.data` or a REST
+   * `google.rpc.Status` body.
+   */
+  details?: ErrorDetails;
   /**
    * The A2A name of the error, e.g. `TaskNotFound`: from the JSON-RPC code, or on REST from the
    * body's code or `google.rpc.ErrorInfo` reason — the same on every binding.
@@ -66,6 +73,7 @@ export class A2AClientError extends Error {
   readonly bodyText: string | undefined;
   readonly code: number | undefined;
   readonly data: unknown;
+  readonly details: ErrorDetails | undefined;
   readonly a2aName: string | undefined;
   readonly field: string | undefined;
   readonly issues: readonly { path: string; message: string }[] | undefined;
@@ -88,6 +96,7 @@ export class A2AClientError extends Error {
     this.bodyText = init.bodyText;
     this.code = init.code;
     this.data = init.data;
+    this.details = init.details;
     this.a2aName = init.a2aName;
     this.field = init.field;
     this.issues = init.issues;
@@ -122,6 +131,7 @@ export class A2AClientError extends Error {
       bodyText: this.bodyText,
       code: this.code,
       data: this.data,
+      details: this.details,
       a2aName: this.a2aName,
       field: this.field,
       issues: this.issues,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { A2AClientError } from './a2a-client-error.js';
-import { delayFromHeaders, parseDuration } from './retry-after.js';
+import { delayFromHeaders } from './retry-after.js';
+import { parseErrorDetails } from './rpc-details.js';
 
 /** What the server said about repeating a request: the one place every hint is read. */
 export interface RetryHints {
@@ -23,19 +24,6 @@ const dataHints = z.object({
   retryAfter: nonNegative.optional().catch(undefined),
   retry_after_ms: nonNegative.optional().catch(undefined),
 });
-const typedDetail = z.looseObject({ '@type': z.string(), retryDelay: z.unknown().optional() });
-
-function retryInfoDelay(details: unknown): number | undefined {
-  if (!Array.isArray(details)) return undefined;
-  for (const item of details) {
-    const detail = typedDetail.safeParse(item);
-    if (!detail.success || !detail.data['@type'].endsWith('google.rpc.RetryInfo')) continue;
-    const ms = parseDuration(detail.data.retryDelay);
-    if (ms !== undefined) return ms;
-  }
-  return undefined;
-}
-
 /** Hints read from an error before its text was redacted (see `redactFailure`), by the redacted copy. */
 const kept = new WeakMap<A2AClientError, RetryHints>();
 
@@ -72,7 +60,8 @@ export function hintsOf(err: A2AClientError, nowMs: number = Date.now()): RetryH
     set('retryable', d.retryable, 'data');
     set('retryAfterMs', d.retry_after_ms ?? (d.retryAfter === undefined ? undefined : d.retryAfter * 1000), 'data');
   }
-  set('retryAfterMs', retryInfoDelay(err.data) ?? retryInfoDelay(err.rpcStatus?.details), 'retry-info');
+  const details = err.details ?? parseErrorDetails(err.data) ?? parseErrorDetails(err.rpcStatus?.details);
+  set('retryAfterMs', details?.retryDelayMs, 'retry-info');
   if (hints.retryAfterMs === undefined) {
     const fromHeaders = delayFromHeaders(err.headers, nowMs, err.status);
     if (fromHeaders) set('retryAfterMs', fromHeaders.ms, fromHeaders.source);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { A2AClientError } from './a2a-client-error.js';
 import { hintsOf } from './hints.js';
+import { parseErrorDetails } from './rpc-details.js';
 import type { A2AErrorKind } from './kinds.js';
 import type { ResponseError } from './response-error.js';
 
@@ -30,28 +31,12 @@ export const RESPONSE_ERROR_TYPES: Readonly<Record<A2AErrorKind, string>> = {
 };
 
 const traceData = z.looseObject({ trace_id: z.string().optional() });
-const typedDetail = z.looseObject({
-  '@type': z.string(),
-  reason: z.string().optional(),
-  metadata: z.record(z.string(), z.unknown()).optional(),
-});
 
-/** What identifies the failure beyond retry hints: the v1.0 ErrorInfo reason and a trace id. */
+/** What identifies the failure beyond retry hints: the v1.0 ErrorInfo reason, a trace id, the offending field. */
 interface Identity {
   reason?: string;
   traceId?: string;
-}
-
-/** `google.rpc.ErrorInfo` `reason` / `metadata.trace_id` from a typed-details list. */
-function errorInfo(details: unknown, into: Identity): void {
-  if (!Array.isArray(details)) return;
-  for (const item of details) {
-    const detail = typedDetail.safeParse(item);
-    if (!detail.success || !detail.data['@type'].endsWith('google.rpc.ErrorInfo')) continue;
-    into.reason ??= detail.data.reason;
-    const trace = detail.data.metadata?.trace_id;
-    if (typeof trace === 'string') into.traceId ??= trace;
-  }
+  param?: string;
 }
 
 function identityOf(err: A2AClientError): Identity {
@@ -59,8 +44,11 @@ function identityOf(err: A2AClientError): Identity {
   if (typeof err.problem?.trace_id === 'string') out.traceId = err.problem.trace_id;
   const data = traceData.safeParse(err.data);
   if (data.success) out.traceId ??= data.data.trace_id;
-  errorInfo(err.data, out);
-  errorInfo(err.rpcStatus?.details, out);
+  const details = err.details ?? parseErrorDetails(err.data) ?? parseErrorDetails(err.rpcStatus?.details);
+  if (details?.reason !== undefined) out.reason = details.reason;
+  out.traceId ??= details?.metadata?.['trace_id'];
+  const field = details?.fieldViolations?.[0]?.field;
+  if (field !== undefined) out.param = field;
   return out;
 }
 
@@ -89,7 +77,8 @@ function statusIsTheFailure(err: A2AClientError): boolean {
  * `retryAfterMs`: the server's explicit hints as read by `hintsOf` (problem+json `is_retriable` /
  * `retry_after_ms`, JSON-RPC `data.retryable` / `data.retryAfter` seconds, `google.rpc.RetryInfo`,
  * Retry-After) — an explicit retryable flag wins; the error's own `retryAfterMs` wins over hints; `message` from problem+json `title`/`detail` else the error's, with a v1.0
- * `google.rpc.ErrorInfo.reason` appended; `traceId` from `trace_id`; `cause` is the error. Never throws.
+ * `google.rpc.ErrorInfo.reason` appended; `traceId` from `trace_id` (problem+json, `data`, or ErrorInfo
+ * metadata); `param` from the first `google.rpc.BadRequest` field violation; `cause` is the error. Never throws.
  */
 export function responseErrorFromClientError(err: A2AClientError): ResponseError {
   const hints = hintsOf(err);
@@ -105,5 +94,6 @@ export function responseErrorFromClientError(err: A2AClientError): ResponseError
   const retryAfterMs = err.retryAfterMs ?? hints.retryAfterMs;
   if (retryAfterMs !== undefined) out.retryAfterMs = retryAfterMs;
   if (identity.traceId !== undefined) out.traceId = identity.traceId;
+  if (identity.param !== undefined) out.param = identity.param;
   return out;
 }

@@ -1,5 +1,6 @@
 /** The agent card fields both versions share, as zod shapes (each version's card schema spreads them). */
 import { z } from 'zod';
+import { SecuritySchemesSchema, V03RequirementsSchema, V1RequirementsSchema } from './card-security.js';
 
 const skill = z.looseObject({
   id: z.string(),
@@ -7,6 +8,15 @@ const skill = z.looseObject({
   description: z.string().optional(),
   tags: z.array(z.string()).optional(),
   examples: z.array(z.string()).optional(),
+  securityRequirements: V1RequirementsSchema.optional(),
+  security: V03RequirementsSchema.optional(),
+});
+
+/** One JWS signature of a card (spec 8.4): `protected` and `signature` are base64url strings. */
+export const cardSignature = z.looseObject({
+  protected: z.string(),
+  signature: z.string(),
+  header: z.record(z.string(), z.unknown()).optional(),
 });
 
 /** An entry of `capabilities.extensions`. */
@@ -21,4 +31,10 @@ export const commonCardFields = {
   defaultInputModes: z.array(z.string()).optional(),
   defaultOutputModes: z.array(z.string()).optional(),
   provider: z.looseObject({ organization: z.string().optional(), url: z.string().optional() }).optional(),
+  securitySchemes: SecuritySchemesSchema.optional(),
+  /** v1.0 requirements. */
+  securityRequirements: V1RequirementsSchema.optional(),
+  /** v0.3 requirements. */
+  security: V03RequirementsSchema.optional(),
+  signatures: z.array(cardSignature).optional(),
 };

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { A2AClientError } from '../errors/a2a-client-error.js';
 import type { AgentCard, AgentInterface, ProtocolBinding, ProtocolVersion } from './model.js';
+import { securityRequirementsOf, securitySchemesOf } from './card-security.js';
 import { opt } from './opt.js';
 import { V03AgentCardSchema } from './v03/schemas.js';
 import { V1AgentCardSchema } from './v1/schemas.js';
@@ -93,10 +94,14 @@ export function parseAgentCard(json: unknown): AgentCard {
       ...opt('description', s.description),
       ...opt('tags', s.tags),
       ...opt('examples', s.examples),
+      ...opt('security', securityRequirementsOf(s.securityRequirements, s.security)),
     })),
     ...opt('defaultInputModes', c.defaultInputModes),
     ...opt('defaultOutputModes', c.defaultOutputModes),
     ...opt('provider', c.provider),
+    ...opt('securitySchemes', securitySchemesOf(c.securitySchemes)),
+    ...opt('security', securityRequirementsOf(c.securityRequirements, c.security)),
+    ...opt('signatures', c.signatures && c.signatures.length > 0 ? c.signatures.map((g) => ({ protected: g.protected, signature: g.signature, ...opt('header', g.header) })) : undefined),
     raw: json,
   };
 }

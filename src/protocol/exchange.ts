@@ -1,5 +1,6 @@
 /** HTTP plumbing shared by the JSON-RPC and REST bindings: headers, sending, reading JSON and SSE bodies. */
 import { A2AClientError, isA2AClientError } from '../errors/a2a-client-error.js';
+import { asAuthRefusal } from '../errors/auth-refusal.js';
 import { redactFailure } from '../errors/redact.js';
 import type { DecodedBatch, EngineRequest, EngineResponse, SseEvent } from '../transport/engine.js';
 import type { AttemptContext } from './binding.js';
@@ -10,6 +11,13 @@ import { bounded, parseJsonText } from './validate.js';
 
 /** Media type of SSE bodies. */
 export const SSE_TYPE = 'text/event-stream';
+
+/**
+ * `Accept` of a request for a JSON answer: A2A v1.0.1 prefers `application/a2a+json`, today's servers
+ * send `application/json`; both are read alike ({@link isJsonType}). Requests themselves are sent as
+ * `application/json`, the one type every server parses.
+ */
+export const JSON_ACCEPT = 'application/json, application/a2a+json';
 
 /** Request headers for one call: the caller's, then content negotiation, version and extensions. */
 export function requestHeaders(codec: VersionCodec, ctx: AttemptContext, accept: string, hasBody: boolean): Record<string, string> {
@@ -102,14 +110,16 @@ export function decodeFrames(
 }
 
 /**
- * An attempt's failure as it leaves a binding: `method` added to an error that lacks it, and the
- * values of the headers the attempt sent (the caller's: tokens, API keys) redacted from all of it
- * ({@link redactFailure}). Every failure of a request goes through here, so errors, events and
- * `onEvent` payloads built from it hold no header value. Runs only on failure.
+ * An attempt's failure as it leaves a binding: `method` added to an error that lacks it, an
+ * authentication refusal (401 / 403 `insufficient_scope` with a challenge) made kind `http` naming
+ * the scheme ({@link asAuthRefusal}), and the values of the headers the attempt sent (the caller's:
+ * tokens, API keys) and its URL's secrets redacted from all of it ({@link redactFailure}). Every failure of a request goes
+ * through here, so errors, events and `onEvent` payloads built from it hold no header value. Runs
+ * only on failure.
  */
 export function attemptFailure(error: unknown, method: string, ctx: AttemptContext): unknown {
   const named = isA2AClientError(error) && error.method === undefined ? error.with({ method }) : error;
-  return redactFailure(named, ctx.headers, ctx.url);
+  return redactFailure(asAuthRefusal(named), ctx.headers, ctx.url);
 }
 
 /** The `invalid-response` error for a stream answered with something other than SSE; `text` is its body as received. */

@@ -2,7 +2,7 @@
 import { A2AClientError } from '../errors/a2a-client-error.js';
 import type { AttemptContext, Binding, StreamMethod, StreamMethods, UnaryMethod, UnaryMethods } from './binding.js';
 import type { AnyMethod, VersionCodec } from './codec.js';
-import { attemptFailure, isJsonType, isSseType, jsonOf, notSse, readJson, requestHeaders, send, decodeFrames, SSE_TYPE } from './exchange.js';
+import { attemptFailure, isJsonType, JSON_ACCEPT, isSseType, jsonOf, notSse, readJson, requestHeaders, send, decodeFrames, SSE_TYPE } from './exchange.js';
 import { deferredIterable } from './deferred-iterable.js';
 import type { ProtocolVersion, StreamEvent } from './model.js';
 import { jsonRpcError, readEnvelope } from './response-errors.js';
@@ -68,7 +68,7 @@ export class JsonRpcBinding implements Binding {
     const encode: (p: UnaryMethods[M]['params']) => unknown = this.codec.encode[method];
     const { id, body } = this.request(method, encode(params));
     try {
-      const res = await send(ctx, 'POST', ctx.url, requestHeaders(this.codec, ctx, 'application/json', true), body);
+      const res = await send(ctx, 'POST', ctx.url, requestHeaders(this.codec, ctx, JSON_ACCEPT, true), body);
       const json = await readJson(res, this.codec, method);
       const decode: (json: unknown) => UnaryMethods[M]['result'] = this.codec.decode[method];
       return decode(this.result(json, id, method, res.status, res.headers));

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { A2AClientError } from '../errors/a2a-client-error.js';
 import { parseProblem, parseRpcStatus } from '../errors/parse-problem.js';
+import { parseErrorDetails } from '../errors/rpc-details.js';
 import { a2aNameForCode, a2aNameForReason } from './error-codes.js';
 import type { ProtocolVersion } from './model.js';
 import { bounded, parseWire } from './validate.js';
@@ -58,15 +59,21 @@ export interface ErrorSource {
   headers?: Record<string, string>;
 }
 
-/** A JSON-RPC error object → `A2AClientError` kind `json-rpc` (message from the server, bounded). */
+/**
+ * A JSON-RPC error object → `A2AClientError` kind `json-rpc` (message from the server, bounded). Typed
+ * `google.rpc` details in `data` (v1.0) are read into `details`; the A2A name comes from the code, else
+ * from an ErrorInfo `reason` (a server-specific code with `reason: TASK_NOT_FOUND` is `TaskNotFound`).
+ */
 export function jsonRpcError(error: z.infer<typeof RpcErrorSchema>, src: ErrorSource): A2AClientError {
-  const a2aName = a2aNameForCode(error.code, src.version);
+  const details = parseErrorDetails(error.data);
+  const a2aName = a2aNameForCode(error.code, src.version) ?? (details?.reason === undefined ? undefined : a2aNameForReason(details.reason));
   const text = bounded(error.message, MESSAGE_LIMIT);
   return new A2AClientError({
     kind: 'json-rpc',
     message: `JSON-RPC error ${error.code}${a2aName ? ` ${a2aName}` : ''}: ${text}`,
     code: error.code,
     data: error.data,
+    details,
     a2aName,
     method: src.method,
     status: src.status,
@@ -104,7 +111,8 @@ export function errorFromBody(status: number | undefined, text: string, src: Err
   // A bare `{ code, message }` body (v0.3 REST) keeps its JSON-RPC code; a google.rpc ErrorInfo
   // reason (v1.0 REST) names the A2A error, so `a2aName` is the same on every binding.
   const code = !problem && !rpcStatus && bare.success ? bare.data.code : undefined;
-  const a2aName = code !== undefined ? a2aNameForCode(code, src.version) : reasonName(rpcStatus);
+  const details = parseErrorDetails(rpcStatus?.details);
+  const a2aName = code !== undefined ? a2aNameForCode(code, src.version) : details?.reason === undefined ? undefined : a2aNameForReason(details.reason);
   const detail = rpcStatus?.message ?? problem?.detail ?? problem?.title ?? (bare.success ? bare.data.message : undefined);
   const head = status === undefined ? 'Stream error event' : `HTTP ${status}`;
   return new A2AClientError({
@@ -117,6 +125,7 @@ export function errorFromBody(status: number | undefined, text: string, src: Err
     bodyText: bounded(text),
     problem,
     rpcStatus,
+    details,
     method: src.method,
     phase: 'after-send',
   });
@@ -136,13 +145,4 @@ function httpStatus(value: unknown): number | undefined {
 export function streamErrorFrame(text: string, src: ErrorSource): A2AClientError {
   const json = tryJson(text);
   return errorFromBody(httpStatus(parseRpcStatus(json)?.code) ?? httpStatus(parseProblem(json)?.status), text, src);
-}
-
-/** The A2A name behind the first `google.rpc.ErrorInfo` reason of a Status, if any. */
-function reasonName(rpcStatus: ReturnType<typeof parseRpcStatus>): string | undefined {
-  for (const detail of rpcStatus?.details ?? []) {
-    const reason = detail.reason;
-    if (typeof reason === 'string' && String(detail['@type'] ?? '').endsWith('google.rpc.ErrorInfo')) return a2aNameForReason(reason);
-  }
-  return undefined;
 }

@@ -2,7 +2,7 @@
 import type { EngineResponse } from '../transport/engine.js';
 import type { AttemptContext, Binding, StreamMethod, StreamMethods, UnaryMethod, UnaryMethods } from './binding.js';
 import type { VersionCodec } from './codec.js';
-import { attemptFailure, isSseType, jsonOf, notSse, readJson, requestHeaders, send, decodeFrames, SSE_TYPE } from './exchange.js';
+import { attemptFailure, isSseType, JSON_ACCEPT, jsonOf, notSse, readJson, requestHeaders, send, decodeFrames, SSE_TYPE } from './exchange.js';
 import { unsupportedMethod } from './jsonrpc-binding.js';
 import { deferredIterable } from './deferred-iterable.js';
 import type { ProtocolVersion, StreamEvent } from './model.js';
@@ -32,7 +32,7 @@ export class RestBinding implements Binding {
     const encode: (p: UnaryMethods[M]['params']) => unknown = this.codec.encode[method];
     const encoded = encode(params);
     try {
-      const res = await this.exchange(ctx, routeOf(params, encoded), 'application/json, application/a2a+json', encoded);
+      const res = await this.exchange(ctx, routeOf(params, encoded), JSON_ACCEPT, encoded);
       const json = await readJson(res, this.codec, method);
       const decode: (json: unknown) => UnaryMethods[M]['result'] = this.codec.decode[method];
       return decode(json);

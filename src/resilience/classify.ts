@@ -1,4 +1,5 @@
 import type { A2AClientError } from '../errors/a2a-client-error.js';
+import { challengeOf } from '../errors/auth-refusal.js';
 import { hintsOf } from '../errors/hints.js';
 import type { RetryOptions } from './options.js';
 
@@ -52,6 +53,8 @@ function statusIsHealthFailure(status: number | undefined): boolean {
 /**
  * Decides whether a failed attempt may be repeated, after how long, and whether it counts against
  * the agent's health. Precedence:
+ * 0. an authentication refusal (401, or 403 with an `insufficient_scope` challenge) → fatal, whatever
+ *    the server hints (the challenge repeat happens below the pipeline, once);
  * 1. an explicit "don't retry" from the server (`data.retryable: false`, `is_retriable: false`) → fatal;
  * 2. an explicit hint (`retryable: true`, or a delay: Retry-After, `retry_after_ms`, RetryInfo, …) →
  *    retried, for every method: the server says repeating is what it wants (a delay only in a
@@ -73,6 +76,11 @@ function statusIsHealthFailure(status: number | undefined): boolean {
  */
 export function classify(error: A2AClientError, ctx: ClassifyContext): Classification {
   const remote = error.kind === 'http' || error.kind === 'json-rpc';
+  // Refused credentials are never retried in a loop, whatever else the answer says: the client repeats
+  // the request once with fresh headers when the agent sent a challenge (before this runs), not more.
+  if (remote && (error.status === 401 || (error.status === 403 && challengeOf(error) !== undefined))) {
+    return { retryable: false, countsAsFailure: false, reason: `auth:refused(${error.status})` };
+  }
   if (remote) {
     const health = remoteHealth(error, ctx);
     const hints = hintsOf(error);

@@ -7,6 +7,7 @@ import type { RetryBudget } from './budget.js';
 import { Bulkhead } from './bulkhead.js';
 import { classify } from './classify.js';
 import { DEFAULT_BREAKER, resolveRetry } from './defaults.js';
+import type { CallTrace } from '../tracing/call-trace.js';
 import { emitEvent, type EventSink } from './events.js';
 import type { CircuitBreakerOptions, RetryOptions } from './options.js';
 import { runWithRetry, type RetryRun } from './retry.js';
@@ -40,6 +41,8 @@ export interface ResilientCall {
   scope?: CallScope | undefined;
   /** Per-call retry override; `false` for one attempt. */
   retry?: false | Partial<RetryOptions> | undefined;
+  /** The call's span: its attempts run in its context, and its retries, waits and refusals are recorded on it. */
+  trace?: CallTrace | undefined;
 }
 
 /**
@@ -117,6 +120,7 @@ export function createResilience(agentKey: string, agentName: string, options: R
       // Fast path: an open breaker refuses before any timer, slot or budget is touched.
       if (breaker?.isOpen()) {
         const open = breaker.openError().with({ agent: agentName, method: call.method });
+        call.trace?.circuitOpen(open.retryAfterMs ?? 0);
         return Promise.reject(open.with({ attempts: [open] }));
       }
       const retry = call.retry === undefined ? clientRetry : resolveRetry(options.retry, call.retry);
@@ -182,6 +186,7 @@ class PipelineRun<T> implements RetryRun<T> {
   readonly #breaker: AgentBreaker | undefined;
   readonly #attempt: (a: AttemptInfo) => Promise<T>;
   readonly #state: AgentState;
+  readonly trace: CallTrace | undefined;
 
   constructor(
     readonly agent: string,
@@ -199,6 +204,7 @@ class PipelineRun<T> implements RetryRun<T> {
     this.#breaker = breaker;
     this.#attempt = attempt;
     this.#state = state;
+    this.trace = call.trace;
   }
 
   /** The call ended: the agent's state is no longer in use by it. */
@@ -213,7 +219,8 @@ class PipelineRun<T> implements RetryRun<T> {
   #once(n: number): Promise<T> {
     let outcome: Promise<T>;
     try {
-      outcome = this.#attempt({ attempt: n, scope: this.scope });
+      const info: AttemptInfo = { attempt: n, scope: this.scope };
+      outcome = this.trace ? this.trace.run(() => this.#attempt(info)) : this.#attempt(info);
     } catch (error) {
       outcome = Promise.reject(error);
     }

@@ -3,8 +3,9 @@ import { retryDelay } from './backoff.js';
 import type { RetryBudget } from './budget.js';
 import { classify } from './classify.js';
 import type { CallScope } from '../transport/call-scope.js';
+import type { CallTrace } from '../tracing/call-trace.js';
 import { emitEvent, type EventSink } from './events.js';
-import type { RetryOptions } from './options.js';
+import type { ResilienceEvent, RetryOptions } from './options.js';
 
 /** Everything the retry loop of one call needs. */
 export interface RetryRun<T> {
@@ -20,6 +21,8 @@ export interface RetryRun<T> {
   run(attempt: number): Promise<T>;
   /** Called once when the run ends (success or final failure), after the scope is disposed. */
   end?(): void;
+  /** The call's span, when traced: retries, waits, refusals and the give-up are recorded on it. */
+  trace?: CallTrace | undefined;
 }
 
 /**
@@ -73,7 +76,7 @@ async function retryLoop<T>(r: RetryRun<T>, firstError: unknown, started: number
       attempts: [...attempts],
       ...(fields.retryAfterMs !== undefined ? { retryAfterMs: fields.retryAfterMs } : {}),
     });
-    emitEvent(r.onEvent, {
+    const event: ResilienceEvent = {
       type: 'give-up',
       agent: r.agent,
       method: r.method,
@@ -82,7 +85,9 @@ async function retryLoop<T>(r: RetryRun<T>, firstError: unknown, started: number
       error: final,
       elapsedMs: performance.now() - started,
       at: Date.now(),
-    });
+    };
+    emitEvent(r.onEvent, event);
+    r.trace?.event(event);
     return final;
   };
   const wrapped = (kind: 'deadline-exceeded' | 'aborted' | 'budget-exhausted', message: string, cause: unknown): A2AClientError =>
@@ -112,6 +117,7 @@ async function retryLoop<T>(r: RetryRun<T>, firstError: unknown, started: number
       throw stopped(reason, attempts.at(-1), cut);
     }
     attempts.push(error);
+    if (error.kind === 'circuit-open') r.trace?.circuitOpen(error.retryAfterMs ?? 0);
     const c = classify(error, ctx);
     const hinted = c.delayMs === undefined ? {} : { retryAfterMs: c.delayMs };
     if (!c.retryable) throw finish(error, c.reason, { retryable: false, ...hinted });
@@ -123,11 +129,15 @@ async function retryLoop<T>(r: RetryRun<T>, firstError: unknown, started: number
       throw finish(wrapped('deadline-exceeded', 'The call deadline leaves no time for another attempt', error), 'deadline', { retryable: true });
     }
     if (r.budget && r.options.budget !== false && !r.budget.tryRetry(r.options.budget)) {
-      emitEvent(r.onEvent, { type: 'budget-exhausted', agent: r.agent, method: r.method, attempt, at: Date.now() });
+      const event: ResilienceEvent = { type: 'budget-exhausted', agent: r.agent, method: r.method, attempt, at: Date.now() };
+      emitEvent(r.onEvent, event);
+      r.trace?.event(event);
       const spent = wrapped('budget-exhausted', `The agent's retry budget is spent; not retrying: ${error.message}`, error);
       throw finish(spent, `budget-exhausted(${c.reason})`, { retryable: true, ...hinted });
     }
-    emitEvent(r.onEvent, { type: 'retry', agent: r.agent, method: r.method, attempt, delayMs, reason: c.reason, error, at: Date.now() });
+    const event: ResilienceEvent = { type: 'retry', agent: r.agent, method: r.method, attempt, delayMs, reason: c.reason, error, at: Date.now() };
+    emitEvent(r.onEvent, event);
+    r.trace?.event(event);
     try {
       await r.scope.sleep(delayMs);
     } catch {

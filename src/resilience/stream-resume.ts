@@ -5,9 +5,10 @@ import { CallScope } from '../transport/call-scope.js';
 import { ignoreLate } from '../util/ignore-late.js';
 import { resolveRetry } from './defaults.js';
 import { emitEvent, type EventSink } from './events.js';
-import type { RetryOptions } from './options.js';
-import type { Resilience } from './pipeline.js';
+import type { ResilienceEvent, RetryOptions } from './options.js';
+import type { AttemptInfo, Resilience } from './pipeline.js';
 import { StreamState } from './stream-state.js';
+import type { CallTrace } from '../tracing/call-trace.js';
 import { fail, pause, pollIdleError, stopped, throughPipeline, worthAnotherRound } from './stream-rounds.js';
 
 /**
@@ -25,12 +26,15 @@ export interface ResumableStreamOptions {
   /** One deadline over the send, every resubscribe, poll and wait (`performance.now()` ms). */
   deadline: number;
   signal?: AbortSignal | undefined;
-  /** Opens the original stream (the send). Repeated only before its first event, under `resilience`. */
-  open: (scope: CallScope) => AsyncIterable<StreamEvent[]>;
+  /**
+   * Opens the original stream (the send). Repeated only before its first event, under `resilience`;
+   * `attempt` is the 1-based attempt number of that call.
+   */
+  open: (scope: CallScope, attempt: number) => AsyncIterable<StreamEvent[]>;
   /** Follows the task again (`SubscribeToTask` / `tasks/resubscribe`); `undefined` when not supported. */
-  resubscribe: (taskId: string, scope: CallScope) => AsyncIterable<StreamEvent[]> | undefined;
+  resubscribe: (taskId: string, scope: CallScope, attempt: number) => AsyncIterable<StreamEvent[]> | undefined;
   /** Reads the task, for the poll fallback. */
-  getTask: (taskId: string, scope: CallScope) => Promise<Task>;
+  getTask: (taskId: string, scope: CallScope, attempt: number) => Promise<Task>;
   /**
    * The agent's pipeline. The send (before the commit point), every resubscribe and every poll go
    * through it: classified, retried, budgeted and cut at the deadline like any call. Without it each
@@ -40,6 +44,8 @@ export interface ResumableStreamOptions {
   /** Per-call retry override (its backoff also spaces resume rounds and polls). */
   retry?: false | Partial<RetryOptions> | undefined;
   onEvent?: EventSink | undefined;
+  /** The stream's span, when traced: resubscribes are recorded on it, and every call it makes runs in its context. */
+  trace?: CallTrace | undefined;
   /**
    * Most resume rounds (a backoff, then a resubscribe through the pipeline) in a row without a new event.
    * @default 10
@@ -159,10 +165,12 @@ export async function* resumableStream(o: ResumableStreamOptions): AsyncGenerato
         if (resumes > maxResumes) throw fail(lastDrop, o);
         const delayMs = backoffDelay(resumes, retry);
         if (delayMs >= scope.timeLeft()) throw stopped(scope, lastDrop, o, true);
-        emitEvent(o.onEvent, { type: 'resubscribe', agent: o.agent, method: o.method, taskId, attempt: resumes, delayMs, reason: lastDrop.kind, at: Date.now() });
+        const event: ResilienceEvent = { type: 'resubscribe', agent: o.agent, method: o.method, taskId, attempt: resumes, delayMs, reason: lastDrop.kind, at: Date.now() };
+        emitEvent(o.onEvent, event);
+        o.trace?.event(event);
         await pause(delayMs, scope, lastDrop, o);
         try {
-          const opened = await openSource(o, scope, 'subscribeToTask', true, (source) => o.resubscribe(taskId, source));
+          const opened = await openSource(o, scope, 'subscribeToTask', true, (source, attempt) => o.resubscribe(taskId, source, attempt));
           iterator = opened.iterator;
           pending = opened.first;
           fromResubscribe = true;
@@ -186,7 +194,7 @@ export async function* resumableStream(o: ResumableStreamOptions): AsyncGenerato
 }
 
 /** Stream sources as {@link openSource} gets them; `undefined` when the binding has no such call. */
-type Open = (scope: CallScope) => AsyncIterable<StreamEvent[]> | undefined;
+type Open = (scope: CallScope, attempt: number) => AsyncIterable<StreamEvent[]> | undefined;
 
 /**
  * Opens a stream and reads its first batch as one call through the pipeline (when there is one), so
@@ -194,8 +202,8 @@ type Open = (scope: CallScope) => AsyncIterable<StreamEvent[]> | undefined;
  * @throws A2AClientError — the pipeline's final error; kind `unsupported` when `open` has no source.
  */
 async function openSource(o: ResumableStreamOptions, scope: CallScope, method: string, idempotent: boolean, open: Open): Promise<{ iterator: Iter; first: IteratorResult<StreamEvent[]> }> {
-  const attempt = async (): Promise<{ iterator: Iter; first: IteratorResult<StreamEvent[]> }> => {
-    const source = open(scope);
+  const attempt = async (a: AttemptInfo): Promise<{ iterator: Iter; first: IteratorResult<StreamEvent[]> }> => {
+    const source = open(scope, a.attempt);
     if (!source) throw new A2AClientError({ kind: 'unsupported', message: `${method} is not available for this agent` });
     const iterator = source[Symbol.asyncIterator]();
     try {
@@ -223,7 +231,7 @@ async function* poll(o: ResumableStreamOptions, state: StreamState, scope: CallS
   let since = performance.now();
   for (;;) {
     try {
-      const task = await throughPipeline(o, scope, 'getTask', true, (attempt) => o.getTask(taskId, attempt.scope));
+      const task = await throughPipeline(o, scope, 'getTask', true, (attempt) => o.getTask(taskId, attempt.scope, attempt.attempt));
       const events = state.snapshot(task);
       if (events.length > 0) {
         quiet = 0;

@@ -4,6 +4,7 @@ import type { CallScope } from '../transport/call-scope.js';
 import { deadlineError } from '../transport/scope-errors.js';
 import type { RetryOptions } from './options.js';
 import type { AttemptInfo, Resilience } from './pipeline.js';
+import type { CallTrace } from '../tracing/call-trace.js';
 
 /** What the calls a resumed stream makes (send, resubscribe, poll) share: agent, deadline, pipeline. */
 export interface StreamCall {
@@ -15,6 +16,8 @@ export interface StreamCall {
   signal?: AbortSignal | undefined;
   resilience?: Resilience | undefined;
   retry?: false | Partial<RetryOptions> | undefined;
+  /** The stream's span, when traced: every call it makes is recorded on it and runs in its context. */
+  trace?: CallTrace | undefined;
 }
 
 /**
@@ -23,8 +26,11 @@ export interface StreamCall {
  * @throws A2AClientError — the pipeline's final error.
  */
 export function throughPipeline<T>(o: StreamCall, scope: CallScope, method: string, idempotent: boolean, attempt: (a: AttemptInfo) => Promise<T>): Promise<T> {
-  if (!o.resilience) return attempt({ attempt: 1, scope });
-  return o.resilience.execute({ method, idempotent, scope, deadline: scope.deadline, retry: o.retry }, attempt);
+  if (!o.resilience) {
+    const info: AttemptInfo = { attempt: 1, scope };
+    return o.trace ? o.trace.run(() => attempt(info)) : attempt(info);
+  }
+  return o.resilience.execute({ method, idempotent, scope, deadline: scope.deadline, retry: o.retry, trace: o.trace }, attempt);
 }
 
 /**

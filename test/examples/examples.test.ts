@@ -1,8 +1,11 @@
 // Every example in examples/ is run here, through the package's public entry points, so none can rot.
 import { describe, expect, it, vi } from 'vitest';
+import { main as authentication } from '../../examples/authentication.js';
 import { main as coordinatorFanOut } from '../../examples/coordinator-fan-out.js';
 import { main as customConverter } from '../../examples/custom-converter.js';
 import { main as protocolLevel } from '../../examples/protocol-level.js';
+import { main as signedCards } from '../../examples/signed-cards.js';
+import { main as tracing } from '../../examples/tracing.js';
 
 describe('examples', () => {
   it('coordinator-fan-out: two answers within the deadline, the hanging agent reported as a timeout', async () => {
@@ -26,5 +29,32 @@ describe('examples', () => {
     expect(task.artifacts?.[0]?.parts[0]).toMatchObject({ kind: 'text', text: 'Q3 revenue: 4.2M' });
     expect(deadline).toBe('deadline-exceeded');
     expect(aborted).toBe('aborted');
+  });
+
+  it('authentication: the card’s scheme, one token refresh on the challenge, auth-required is not terminal, the task continues', async () => {
+    const { scheme, refreshes, interrupted, answer } = await authentication();
+    expect(scheme).toEqual({ type: 'http', scheme: 'Bearer', bearerFormat: 'JWT' });
+    expect(refreshes).toBe(1);
+    expect(interrupted).toEqual({ state: 'auth-required', text: 'Please allow access to your bank account: https://bank.example/consent/42', terminal: false });
+    expect(answer).toBe('Your March payslip is on its way.');
+  });
+
+  it('signed-cards: the genuine card verifies; a tampered one fails connect() with kind card', async () => {
+    const { verified, tampered } = await signedCards();
+    expect(verified).toBe('balance: 42');
+    expect(tampered.kind).toBe('card');
+    expect(tampered.field).toBe('signatures.0');
+    expect(tampered.message).toContain('the signature does not match the card');
+  });
+
+  it('tracing: one invoke_agent span under the app’s span, the retry as its event, traceparent on both attempts', async () => {
+    const { spans, traceparents, traceId } = await tracing();
+    expect(spans.map((s) => [s.name, s.parent, s.events])).toEqual([
+      ['invoke_agent forecaster', 'plan trip', ['a2a.retry']],
+      ['plan trip', undefined, []],
+    ]);
+    expect(spans[0]?.attributes).toMatchObject({ 'gen_ai.operation.name': 'invoke_agent', 'gen_ai.agent.name': 'forecaster', 'server.address': '127.0.0.1' });
+    expect(traceparents).toHaveLength(2);
+    for (const t of traceparents) expect(t).toMatch(new RegExp(`^00-${traceId}-[0-9a-f]{16}-01$`));
   });
 });

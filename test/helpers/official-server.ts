@@ -42,6 +42,8 @@ export interface OfficialServerOptions {
   preferredBinding?: 'JSONRPC' | 'HTTP+JSON';
   /** Delay between the chunks of `stream <n>` / `stream-fail <n>`, in ms. @default 0 */
   chunkDelayMs?: number;
+  /** Changes the card before it is served (add security schemes, sign it with the SDK's signer). */
+  card?: (card: AgentCard) => AgentCard | Promise<AgentCard>;
 }
 
 /** A running official server. */
@@ -208,7 +210,8 @@ export async function startOfficialServer(opts: OfficialServerOptions = {}): Pro
   const port = typeof address === 'object' && address !== null ? address.port : 0;
   const baseUrl = `http://127.0.0.1:${port}`;
   const executor = new ScriptedExecutor(opts.chunkDelayMs ?? 0);
-  const card = buildCard(opts.name ?? 'official-interop-agent', baseUrl, opts.preferredBinding ?? 'JSONRPC', legacy);
+  const built = buildCard(opts.name ?? 'official-interop-agent', baseUrl, opts.preferredBinding ?? 'JSONRPC', legacy);
+  const card = opts.card ? await opts.card(built) : built;
   const handler = new DefaultRequestHandler(card, new InMemoryTaskStore(), executor);
   const compat = { enabled: legacy };
   const app = express();

@@ -16,6 +16,11 @@ const stream: ClassifyContext = { ...send, method: 'sendStreamingMessage' };
 type Row = [name: string, error: A2AClientError, ctx: ClassifyContext, retryable: boolean, countsAsFailure: boolean, delayMs?: number];
 
 const rows: Row[] = [
+  // 0. refused credentials: never retried in a loop, whatever the answer hints (the challenge repeat is below the pipeline)
+  ['401 + Retry-After', errors.http(401, { 'retry-after': '1', 'www-authenticate': 'Bearer' }), get, false, false],
+  ['401 with a JSON-RPC body asking for a retry', errors.rpc(-32603, { retryable: true }).with({ status: 401 }), get, false, false],
+  ['403 insufficient_scope + Retry-After', errors.http(403, { 'retry-after': '1', 'www-authenticate': 'Bearer error="insufficient_scope"' }), get, false, false],
+  ['a bare 403 + Retry-After keeps the hint rule (gateways rate-limit with 403)', errors.http(403, { 'retry-after': '1' }), get, true, false, 1000],
   // 1. explicit "don't retry" beats everything
   ['−32603 with data.retryable false', errors.rpc(-32603, { retryable: false }), get, false, true],
   ['503 with is_retriable false', errors.http(503, {}, { is_retriable: false, retry_after_ms: 100 }), get, false, true],
