@@ -58,7 +58,8 @@ function statusIsHealthFailure(status: number | undefined): boolean {
  * 1. an explicit "don't retry" from the server (`data.retryable: false`, `is_retriable: false`) → fatal;
  * 2. an explicit hint (`retryable: true`, or a delay: Retry-After, `retry_after_ms`, RetryInfo, …) →
  *    retried, for every method: the server says repeating is what it wants (a delay only in a
- *    response header — Retry-After, a spent RateLimit quota — does not turn a fatal code retryable);
+ *    response header — Retry-After, a spent RateLimit quota — does not turn a fatal JSON-RPC code
+ *    retryable);
  * 3. the code table (JSON-RPC codes, HTTP statuses; overridable) → a fatal code is fatal; a
  *    retryable one is retried for idempotent methods, but for a method that is not idempotent it is
  *    *ambiguous* (a bare −32603 or HTTP 500 may come after the agent ran: real servers do not
@@ -88,8 +89,11 @@ export function classify(error: A2AClientError, ctx: ClassifyContext): Classific
     const code = error.kind === 'json-rpc' && error.code !== undefined ? error.code : error.status;
     const what = error.kind === 'json-rpc' && error.code !== undefined ? `code:${code}` : `http:${code}`;
     const fatal = code !== undefined && !codeRetryable(code, ctx.options);
-    // A delay in the error itself asks for a retry; a header is response-wide and never overrides a fatal code.
-    if (hints.retryAfterMs !== undefined && !(fatal && hints.source?.startsWith('header:') === true)) {
+    // A delay asks for a retry: in the error itself, or in a response header of an HTTP error
+    // (gateways rate-limit with 403 + Retry-After). A JSON-RPC error's own code outranks a delay
+    // that only a response header carries (response-wide, often added by a proxy).
+    const headerOnly = hints.source?.startsWith('header:') === true;
+    if (hints.retryAfterMs !== undefined && !(fatal && headerOnly && error.kind === 'json-rpc')) {
       return { retryable: true, delayMs: hints.retryAfterMs, countsAsFailure: health, reason: `hint:delay(${hints.source ?? '?'})` };
     }
     if (hints.retryable === true) return { retryable: true, countsAsFailure: health, reason: `hint:retry(${hints.source ?? '?'})` };

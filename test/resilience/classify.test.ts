@@ -32,7 +32,8 @@ const rows: Row[] = [
   ['−32000 with data.retryable true (hint beats table)', errors.rpc(-32000, { retryable: true }), send, true, false],
   ['−32001 with retry_after_ms hint', errors.rpc(-32001, { retry_after_ms: 10 }), send, true, false, 10],
   ['v1.0 RetryInfo', errors.rpc(-32603, [{ '@type': 'type.googleapis.com/google.rpc.RetryInfo', retryDelay: '1.5s' }]), send, true, true, 1500],
-  ['400 + Retry-After (a response header never overrides a fatal code)', errors.http(400, { 'retry-after': '1' }), send, false, false],
+  ['400 + Retry-After (the server said when to come back: hint beats table)', errors.http(400, { 'retry-after': '1' }), send, true, false, 1000],
+  ['−32602 with a Retry-After response header (a JSON-RPC code outranks a response-wide header)', new A2AClientError({ kind: 'json-rpc', message: 'x', code: -32602, status: 200, headers: { 'retry-after': '1' } }), send, false, false],
   ['400 + retry_after_ms in its problem body (the error itself asks: beats the table)', errors.http(400, {}, { retry_after_ms: 1000 }), send, true, false, 1000],
   ['200 + −32603 with informational RateLimit headers on sendMessage (quota left: no hint)', new A2AClientError({ kind: 'json-rpc', message: 'x', code: -32603, status: 200, headers: { 'ratelimit-remaining': '99', 'ratelimit-reset': '60' } }), send, false, true],
   ['RateLimit-Reset header on 429', errors.http(429, { 'ratelimit-reset': '3' }), send, true, true, 3000],
@@ -131,7 +132,7 @@ function sendMayRepeat(e: A2AClientError, ambiguousOptIn: boolean, readRetries: 
   const code = e.kind === 'json-rpc' && e.code !== undefined ? e.code : e.status;
   const fatalCode = code !== undefined && !(code < 0 ? [-32603, -32006] : [408, 425, 429, 500, 502, 503, 504]).includes(code);
   const headerDelayOnly = hints.source?.startsWith('header:') === true;
-  if (remote && (hints.retryable === true || (hints.retryAfterMs !== undefined && !(fatalCode && headerDelayOnly)))) return true;
+  if (remote && (hints.retryable === true || (hints.retryAfterMs !== undefined && !(fatalCode && headerDelayOnly && e.kind === 'json-rpc')))) return true;
   const neverSent = e.kind === 'connect-timeout' || (e.kind === 'connection' && (e.phase === 'before-send' || (e.phase === undefined && (e.reason === 'refused' || e.reason === 'dns'))));
   if (neverSent) return true;
   // Anything else a read would retry may have reached the agent: only with the opt-in.

@@ -74,8 +74,8 @@ describe.each(WAYS)('send retry safety (%s)', (way) => {
     expect(agent.callsOf('sendMessage')).toHaveLength(2);
   });
 
-  it('a fatal status keeps its verdict whatever Retry-After a response header carries; reads too', async () => {
-    const fatal = httpError(400, { retryAfter: 0, headers: { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '1' } });
+  it('a fatal status keeps its verdict whatever an unspent RateLimit quota says; reads too', async () => {
+    const fatal = httpError(400, { headers: { 'x-ratelimit-remaining': '7', 'x-ratelimit-reset': '1' } });
     const { agent, client } = await agentWith(way, (a) => a.on('sendMessage', fatal).on('getTask', fatal));
     const error = await rejection(client.sendMessage(hi));
     expect([error.kind, error.status, error.retryable]).toEqual(['http', 400, false]);
