@@ -4,7 +4,7 @@ import { CARD_USAGE, cardCommand } from './card-command.js';
 import { DEMO_USAGE, demoCommand } from './demo-command.js';
 import { processIO, type CommandIO } from './io.js';
 import { SEND_USAGE, sendCommand } from './send-command.js';
-import { packageVersion } from './version.js';
+import { packageVersion } from '../util/package-version.js';
 
 const USAGE = `Usage: a2a-resilient <command> [options]
 

@@ -10,7 +10,7 @@ import { withSettings, type HttpEngine, type Limits, type Timeouts } from '../tr
 import { challengedStream, withChallengeRepeat } from './auth-challenge.js';
 import { mergeHeaders, resolveHeaders } from './headers.js';
 import type { CallOptions, ClientOptions, HeadersContext } from './options.js';
-import type { CallTrace } from '../tracing/call-trace.js';
+import type { CallTrace } from '../resilience/call-trace.js';
 import { startCallTrace, traceTarget, tracingOn, type TraceTarget } from '../tracing/start-call-trace.js';
 import { tracedStream } from '../tracing/traced-stream.js';
 

@@ -1,7 +1,6 @@
 import type { AgentState } from '../resilience/agent-state.js';
-import type { AgentBreaker } from '../resilience/breaker.js';
 import type { CircuitBreakerOptions } from '../resilience/options.js';
-import type { AgentSync } from '../resilience/state-sync.js';
+import type { AgentSync, FleetControlledBreaker } from '../resilience/state-sync.js';
 import { FleetBreaker } from './fleet-breaker.js';
 import { FleetBudget } from './fleet-budget.js';
 import type { FleetContext } from './fleet-context.js';
@@ -28,7 +27,7 @@ export class AgentLink implements AgentSync {
     this.budget = new FleetBudget(ctx, origin);
   }
 
-  breaker(breaker: AgentBreaker, options: CircuitBreakerOptions): FleetBreaker {
+  breaker(breaker: FleetControlledBreaker, options: CircuitBreakerOptions): FleetBreaker {
     this.#breaker = new FleetBreaker(this.ctx, this.origin, breaker, options);
     if (this.#early) this.#breaker.apply(this.#early);
     this.#early = undefined;

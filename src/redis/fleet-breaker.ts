@@ -1,6 +1,5 @@
-import type { AgentBreaker } from '../resilience/breaker.js';
 import type { CircuitBreakerOptions } from '../resilience/options.js';
-import type { BreakerSync } from '../resilience/state-sync.js';
+import type { BreakerSync, FleetControlledBreaker } from '../resilience/state-sync.js';
 import type { FleetContext } from './fleet-context.js';
 import { FAILS_TTL_MS, leaseTtlMs, MAX_LEASE_TTL_MS, RECORD_EXTRA_TTL_MS } from './keys.js';
 import type { BreakerRecord } from './records.js';
@@ -32,7 +31,7 @@ type Lease = 'none' | 'acquiring' | 'held' | 'probing';
 export class FleetBreaker implements BreakerSync {
   readonly #ctx: FleetContext;
   readonly #origin: string;
-  readonly #breaker: AgentBreaker;
+  readonly #breaker: FleetControlledBreaker;
   readonly #threshold: number | undefined;
   readonly #leaseTtlMs: number;
   readonly #recordTtlMs: number;
@@ -48,7 +47,7 @@ export class FleetBreaker implements BreakerSync {
   #dirty = false;
   #writing = false;
 
-  constructor(ctx: FleetContext, origin: string, breaker: AgentBreaker, options: CircuitBreakerOptions) {
+  constructor(ctx: FleetContext, origin: string, breaker: FleetControlledBreaker, options: CircuitBreakerOptions) {
     this.#ctx = ctx;
     this.#origin = origin;
     this.#breaker = breaker;

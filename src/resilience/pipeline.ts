@@ -7,7 +7,7 @@ import type { RetryBudget } from './budget.js';
 import { Bulkhead } from './bulkhead.js';
 import { classify } from './classify.js';
 import { DEFAULT_BREAKER, resolveRetry } from './defaults.js';
-import type { CallTrace } from '../tracing/call-trace.js';
+import type { CallTrace } from './call-trace.js';
 import { emitEvent, type EventSink } from './events.js';
 import type { CircuitBreakerOptions, RetryOptions } from './options.js';
 import { runWithRetry, type RetryRun } from './retry.js';

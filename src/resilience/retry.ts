@@ -3,7 +3,7 @@ import { retryDelay } from './backoff.js';
 import type { RetryBudget } from './budget.js';
 import { classify } from './classify.js';
 import type { CallScope } from '../transport/call-scope.js';
-import type { CallTrace } from '../tracing/call-trace.js';
+import type { CallTrace } from './call-trace.js';
 import { emitEvent, type EventSink } from './events.js';
 import type { ResilienceEvent, RetryOptions } from './options.js';
 

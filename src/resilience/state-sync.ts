@@ -1,9 +1,24 @@
-import type { AgentBreaker } from './breaker.js';
 import type { CircuitBreakerOptions, RetryBudgetOptions } from './options.js';
 
 /**
+ * What a shared store may do to one agent's breaker (`AgentBreaker`): read where it stands, open it
+ * because another process's breaker opened, close it because another process's probe succeeded.
+ */
+export interface FleetControlledBreaker {
+  readonly state: 'closed' | 'open' | 'half-open';
+  /** `Date.now()` when it last opened (0 if never). */
+  readonly openedAt: number;
+  /** The time to open with now (never older than the last opening known). */
+  nextOpening(): number;
+  /** Opens it as of `openedAt` (a later opening wins); true when anything changed. */
+  trip(openedAt: number): boolean;
+  /** Closes it after a probe of the opening `openedAt` succeeded elsewhere; true when it closed. */
+  closeFromFleet(openedAt: number): boolean;
+}
+
+/**
  * How a store that shares per-agent state across processes (`a2a-resilient/redis`) plugs into one
- * agent's {@link AgentBreaker}. The breaker calls these on the hot path, so every method is
+ * agent's breaker. The breaker calls these on the hot path, so every method is
  * synchronous, O(1) and never throws: the store records what happened and talks to its backend in
  * the background. Without a sync the breaker is purely local.
  */
@@ -46,5 +61,5 @@ export interface BudgetSync {
 export interface AgentSync {
   readonly budget: BudgetSync;
   /** Called once, when the agent's breaker is created: the sync that breaker reports to. */
-  breaker(breaker: AgentBreaker, options: CircuitBreakerOptions): BreakerSync;
+  breaker(breaker: FleetControlledBreaker, options: CircuitBreakerOptions): BreakerSync;
 }

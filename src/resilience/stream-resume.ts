@@ -8,7 +8,7 @@ import { emitEvent, type EventSink } from './events.js';
 import type { ResilienceEvent, RetryOptions } from './options.js';
 import type { AttemptInfo, Resilience } from './pipeline.js';
 import { StreamState } from './stream-state.js';
-import type { CallTrace } from '../tracing/call-trace.js';
+import type { CallTrace } from './call-trace.js';
 import { fail, pause, pollIdleError, stopped, throughPipeline, worthAnotherRound } from './stream-rounds.js';
 
 /**

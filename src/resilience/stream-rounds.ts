@@ -4,7 +4,7 @@ import type { CallScope } from '../transport/call-scope.js';
 import { deadlineError } from '../transport/scope-errors.js';
 import type { RetryOptions } from './options.js';
 import type { AttemptInfo, Resilience } from './pipeline.js';
-import type { CallTrace } from '../tracing/call-trace.js';
+import type { CallTrace } from './call-trace.js';
 
 /** What the calls a resumed stream makes (send, resubscribe, poll) share: agent, deadline, pipeline. */
 export interface StreamCall {

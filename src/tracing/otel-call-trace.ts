@@ -6,7 +6,7 @@
 import type { Attributes, Context, Span } from '@opentelemetry/api';
 import { isA2AClientError } from '../errors/a2a-client-error.js';
 import type { ResilienceEvent } from '../resilience/options.js';
-import type { CallTrace } from './call-trace.js';
+import type { CallTrace } from '../resilience/call-trace.js';
 import type { OtelApi } from './otel-api.js';
 import { rememberTraceId } from './trace-ids.js';
 

@@ -6,10 +6,11 @@
  * nothing is started and nothing allocated: the check is a few property reads per call.
  */
 import type { Tracer, TracerProvider } from '@opentelemetry/api';
-import { packageVersion } from '../cli/version.js';
-import type { CallTrace } from './call-trace.js';
+import { packageVersion } from '../util/package-version.js';
+import type { CallTrace } from '../resilience/call-trace.js';
 import { otelApi, type OtelApi } from './otel-api.js';
 import { OtelCallTrace } from './otel-call-trace.js';
+import { v1Codec } from '../protocol/v1/codec.js';
 
 /** Who a call goes to: computed once per client. */
 export interface TraceTarget {
@@ -33,19 +34,8 @@ export function traceTarget(agent: string, url: string): TraceTarget {
   }
 }
 
-/** Span names of the methods that are not sends: the A2A v1.0 method names. */
-const METHOD_NAMES: Readonly<Record<string, string>> = {
-  getTask: 'GetTask',
-  listTasks: 'ListTasks',
-  cancelTask: 'CancelTask',
-  subscribeToTask: 'SubscribeToTask',
-  createTaskPushNotificationConfig: 'CreateTaskPushNotificationConfig',
-  getTaskPushNotificationConfig: 'GetTaskPushNotificationConfig',
-  listTaskPushNotificationConfig: 'ListTaskPushNotificationConfigs',
-  deleteTaskPushNotificationConfig: 'DeleteTaskPushNotificationConfig',
-  getExtendedAgentCard: 'GetExtendedAgentCard',
-  getAgentCard: 'GetAgentCard',
-};
+/** Span names of the methods that are not sends: the A2A v1.0 method names (card fetches have none of their own). */
+const METHOD_NAMES: Readonly<Record<string, string | undefined>> = { ...v1Codec.rpcMethods, getAgentCard: 'GetAgentCard' };
 
 const SENDS: ReadonlySet<string> = new Set(['sendMessage', 'sendStreamingMessage']);
 

@@ -3,7 +3,7 @@
  * span), notes each batch's conversation and task, and ends when the stream ends, fails, or the
  * reader stops early.
  */
-import type { CallTrace } from './call-trace.js';
+import type { CallTrace } from '../resilience/call-trace.js';
 
 const DONE: IteratorReturnResult<undefined> = Object.freeze({ value: undefined, done: true });
 

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { AgentState } from '../../src/resilience/agent-state.js';
 import { MemoryAgentStateStore } from '../../src/resilience/agent-state-store.js';
-import type { AgentBreaker } from '../../src/resilience/breaker.js';
+import type { FleetControlledBreaker } from '../../src/resilience/state-sync.js';
 import type { ResilienceEvent } from '../../src/resilience/options.js';
 import { createResilience, type ResilientCall } from '../../src/resilience/pipeline.js';
 import type { AgentSync, BreakerSync, BudgetSync } from '../../src/resilience/state-sync.js';
@@ -20,7 +20,7 @@ const fail503 = async (): Promise<never> => {
 /** A sync that records what it is told; `wait` is what probeWaitMs answers, `verdict` what allows answers. */
 function recordingSync() {
   const told: string[] = [];
-  let breaker: AgentBreaker | undefined;
+  let breaker: FleetControlledBreaker | undefined;
   const control = { wait: 0, verdict: undefined as boolean | undefined };
   const breakerSync: BreakerSync = {
     failed: () => told.push('failed'),
