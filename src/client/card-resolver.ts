@@ -16,12 +16,10 @@ import { readErrorBody } from '../transport/read-error-body.js';
 import { startCallTrace, traceTarget } from '../tracing/start-call-trace.js';
 import { withChallengeRepeat, type WithHeaders } from './auth-challenge.js';
 import { verifyAgentCard } from './card-signature.js';
+import { cardUrls, displayUrl } from './card-urls.js';
 import { resolveHeaders } from './headers.js';
 import type { CallOptions, ClientOptions, HeadersOption } from './options.js';
 import type { CallScope } from '../transport/call-scope.js';
-
-/** Where an agent card is looked for, in order: the v0.3+ name, then the pre-0.3 one. */
-export const CARD_PATHS = ['/.well-known/agent-card.json', '/.well-known/agent.json'] as const;
 
 /** The method name card fetches carry on errors and events. */
 export const CARD_METHOD = 'getAgentCard';
@@ -225,51 +223,6 @@ function namingAgent(error: unknown, agent: string): unknown {
   const message = error.message.includes(agent) ? error.message : `${error.message} (agent card of ${agent})`;
   if (error.kind !== 'http') return error.with({ agent, message });
   return new A2AClientError({ ...error.toInit(), kind: 'card', message, agent, field: 'url', cause: error });
-}
-
-function cardUrls(baseUrl: string): string[] {
-  let base: URL;
-  try {
-    base = new URL(baseUrl);
-  } catch (error) {
-    throw new A2AClientError({ kind: 'card', message: 'the agent base URL is not a valid URL', field: 'url', cause: error });
-  }
-  rejectCredentials(base);
-  // A URL that already names a card is used as is.
-  if (base.pathname.endsWith('.json')) return [base.href];
-  // The card paths go below the base path; a query (e.g. an API key) is kept, a fragment dropped.
-  const prefix = base.pathname.replace(/\/+$/, '');
-  base.hash = '';
-  return CARD_PATHS.map((path) => {
-    base.pathname = prefix + path;
-    return base.href;
-  });
-}
-
-/**
- * Refuses a URL with `user:password@`: neither engine sends them (undici drops them, fetch refuses
- * the URL quoting it whole), so they would only leak into errors.
- * @throws A2AClientError kind `unsupported` (field `url`), showing the URL without them.
- */
-export function rejectCredentials(url: URL): void {
-  if (url.username === '' && url.password === '') return;
-  throw new A2AClientError({
-    kind: 'unsupported',
-    message: `the agent URL ${displayUrl(url.href)} carries credentials (user:password@), which are never sent: pass them in \`headers\` (e.g. authorization)`,
-    field: 'url',
-    phase: 'before-send',
-  });
-}
-
-/** A URL as errors may show it: no credentials, query or fragment (they may hold secrets). */
-function displayUrl(url: string): string {
-  try {
-    const u = new URL(url);
-    return `${u.origin}${u.pathname.replace(/\/+$/, '')}`;
-  } catch {
-    // Not a URL: nothing of it is shown (cardUrls reports the invalid URL itself).
-    return '(invalid URL)';
-  }
 }
 
 function jsonOrUndefined(text: string): unknown {

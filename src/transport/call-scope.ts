@@ -1,27 +1,18 @@
 import { isA2AClientError, type A2AClientError } from '../errors/a2a-client-error.js';
 import type { A2AErrorKind, FailurePhase } from '../errors/kinds.js';
 import { ignoreLate } from '../util/ignore-late.js';
-import { abortedError, deadlineError, requestAbortedError, requestDeadlineError, timeoutError, type PhaseTimerKind } from './scope-errors.js';
+import { abortedError, deadlineError, phaseOf, requestAbortedError, requestDeadlineError, timeoutError, type PhaseTimerKind } from './scope-errors.js';
 import { cancel, schedule, type Due } from './timer-heap.js';
-
 
 /** What a {@link CallScope} watches: an enclosing scope, or a deadline and a signal of its own. */
 export interface CallScopeInit {
-  /**
-   * The enclosing call's scope (a request's scope inside the pipeline's call scope): this scope takes
-   * its deadline and fails when it fails, without a timer or a listener of its own. `deadline` and
-   * `signal` are then ignored.
-   */
+  /** The enclosing scope: its deadline is taken and its failure fails this one (no timer or listener of its own; `deadline` and `signal` ignored). */
   parent?: CallScope | undefined;
   /** Absolute deadline in `performance.now()` ms; reaching it fails the scope with `deadline-exceeded`. Absent: none. */
   deadline?: number | undefined;
   /** The caller's signal; its abort fails the scope with `aborted` (a typed reason, an outer scope's, is kept). */
   signal?: AbortSignal | undefined;
-  /**
-   * A scope over one HTTP request: its errors say how far the request got (`phase`, from {@link CallScope.sent}),
-   * a caller's abort is always reported as this request's `aborted` (the reason as `cause`), and it
-   * can arm phase timers.
-   */
+  /** A scope over one HTTP request: it can arm phase timers, and its errors say how far the request got (`phase`, from {@link CallScope.sent}). */
   request?: boolean | undefined;
   /** Told once, synchronously, when the scope fails after construction (not for a failure found by the constructor). */
   onFail?: ((error: A2AClientError) => void) | undefined;
@@ -29,7 +20,6 @@ export interface CallScopeInit {
 
 /** A timer is treated as due this close to its time (Node may run one slightly early). */
 const EARLY_MS = 0.05;
-
 
 /**
  * The one owner of "the time left and the caller's signal": every layer that must stop when a call's
@@ -125,10 +115,8 @@ export class CallScope {
   }
 
   /**
-   * When this scope failed while a request opened inside it (or inside the scope this one opened in:
-   * a stream's requests open in the stream's scope, beside its pipeline's) was under way: that
-   * request's own error (`phase` says whether it had been sent). The deadline or abort error of a
-   * call says when it ended; this says how far the attempt it cut had got.
+   * The own error (its `phase`: sent or not) of the request this scope's failure cut, opened inside
+   * it or inside its parent (a stream's requests open beside its pipeline's scope).
    */
   get requestFailure(): A2AClientError | undefined {
     if (this.#failure === undefined) return undefined;
@@ -295,10 +283,7 @@ export class CallScope {
   };
 
   #phase(kind: A2AErrorKind): FailurePhase | undefined {
-    if (!this.#request) return undefined;
-    if (kind === 'connect-timeout') return 'before-send';
-    if (kind === 'read-timeout' || kind === 'idle-timeout') return 'after-send';
-    return this.sent ? 'after-send' : 'before-send';
+    return this.#request ? phaseOf(kind, this.sent) : undefined;
   }
 
   #deadlineError(): A2AClientError {

@@ -3,7 +3,7 @@
  * request's (its phase timers, the deadline and the caller's abort, saying how far the request got).
  */
 import { A2AClientError } from '../errors/a2a-client-error.js';
-import type { FailurePhase } from '../errors/kinds.js';
+import type { A2AErrorKind, FailurePhase } from '../errors/kinds.js';
 
 /** The timer kinds a request's scope can arm for its current phase. */
 export type PhaseTimerKind = 'connect-timeout' | 'read-timeout' | 'idle-timeout';
@@ -37,4 +37,14 @@ export function requestDeadlineError(ms: number, phase: FailurePhase | undefined
 /** The caller aborted the request (`cause`: the caller's reason). */
 export function requestAbortedError(cause: unknown, phase: FailurePhase | undefined): A2AClientError {
   return new A2AClientError({ kind: 'aborted', message: 'The request was aborted by the caller', cause, phase });
+}
+
+/**
+ * How far a request got when it failed with `kind`: a connect timeout is before sending, a read or
+ * idle timeout after; anything else (deadline, abort) depends on whether it had been `sent`.
+ */
+export function phaseOf(kind: A2AErrorKind, sent: boolean): FailurePhase {
+  if (kind === 'connect-timeout') return 'before-send';
+  if (kind === 'read-timeout' || kind === 'idle-timeout') return 'after-send';
+  return sent ? 'after-send' : 'before-send';
 }
