@@ -1,51 +1,31 @@
 import type { HttpEngine, Limits, Timeouts } from '../transport/engine.js';
 import type { CallScope } from '../transport/call-scope.js';
-import type {
-  AgentCard,
-  CancelTaskParams,
-  CreatePushConfigParams,
-  DeletePushConfigParams,
-  GetPushConfigParams,
-  GetTaskParams,
-  ListPushConfigsParams,
-  ListTasksParams,
-  ListTasksResult,
-  Message,
-  ProtocolBinding,
-  ProtocolVersion,
-  SendMessageConfiguration,
-  Metadata,
-  StreamEvent,
-  SubscribeToTaskParams,
-  Task,
-  TaskPushNotificationConfig,
-  SendResult,
-} from './model.js';
+import type * as M from './model.js';
 
 /** `sendMessage` parameters after the client filled in `messageId` and `role`. */
 export interface ResolvedSendParams {
-  message: Message;
-  configuration?: SendMessageConfiguration;
-  metadata?: Metadata;
+  message: M.Message;
+  configuration?: M.SendMessageConfiguration;
+  metadata?: M.Metadata;
 }
 
 /** Unary methods: parameters and result, by protocol-independent name. */
 export interface UnaryMethods {
-  sendMessage: { params: ResolvedSendParams; result: SendResult };
-  getTask: { params: GetTaskParams; result: Task };
-  listTasks: { params: ListTasksParams; result: ListTasksResult };
-  cancelTask: { params: CancelTaskParams; result: Task };
-  createTaskPushNotificationConfig: { params: CreatePushConfigParams; result: TaskPushNotificationConfig };
-  getTaskPushNotificationConfig: { params: GetPushConfigParams; result: TaskPushNotificationConfig };
-  listTaskPushNotificationConfig: { params: ListPushConfigsParams; result: TaskPushNotificationConfig[] };
-  deleteTaskPushNotificationConfig: { params: DeletePushConfigParams; result: void };
-  getExtendedAgentCard: { params: Record<string, never>; result: AgentCard };
+  sendMessage: { params: ResolvedSendParams; result: M.SendResult };
+  getTask: { params: M.GetTaskParams; result: M.Task };
+  listTasks: { params: M.ListTasksParams; result: M.ListTasksResult };
+  cancelTask: { params: M.CancelTaskParams; result: M.Task };
+  createTaskPushNotificationConfig: { params: M.CreatePushConfigParams; result: M.TaskPushNotificationConfig };
+  getTaskPushNotificationConfig: { params: M.GetPushConfigParams; result: M.TaskPushNotificationConfig };
+  listTaskPushNotificationConfig: { params: M.ListPushConfigsParams; result: M.TaskPushNotificationConfig[] };
+  deleteTaskPushNotificationConfig: { params: M.DeletePushConfigParams; result: void };
+  getExtendedAgentCard: { params: Record<string, never>; result: M.AgentCard };
 }
 
 /** Streaming methods and their parameters. */
 export interface StreamMethods {
   sendStreamingMessage: ResolvedSendParams;
-  subscribeToTask: SubscribeToTaskParams;
+  subscribeToTask: M.SubscribeToTaskParams;
 }
 
 export type UnaryMethod = keyof UnaryMethods;
@@ -71,8 +51,8 @@ export interface AttemptContext {
  * decoding into the model of `model.ts`. Every failure is an `A2AClientError`.
  */
 export interface Binding {
-  readonly version: ProtocolVersion;
-  readonly binding: ProtocolBinding;
+  readonly version: M.ProtocolVersion;
+  readonly binding: M.ProtocolBinding;
   /**
    * One unary call, one HTTP exchange.
    * @throws A2AClientError — transport kinds, `http`, `json-rpc`, `invalid-response`, `unsupported`.
@@ -84,5 +64,5 @@ export interface Binding {
    * typed error a unary call would throw, after the events before it. Stopping early closes the connection.
    * @throws A2AClientError
    */
-  stream<M extends StreamMethod>(method: M, params: StreamMethods[M], ctx: AttemptContext): AsyncIterable<StreamEvent[]>;
+  stream<M extends StreamMethod>(method: M, params: StreamMethods[M], ctx: AttemptContext): AsyncIterable<M.StreamEvent[]>;
 }

@@ -1,5 +1,6 @@
-import type { StreamMethod, StreamMethods, UnaryMethod, UnaryMethods } from './binding.js';
-import type { ProtocolVersion, StreamEvent } from './model.js';
+import type { ResolvedSendParams, StreamMethod, StreamMethods, UnaryMethod, UnaryMethods } from './binding.js';
+import type { ProtocolVersion, SendMessageConfiguration, StreamEvent } from './model.js';
+import { opt } from './opt.js';
 
 /** Every method a binding serves. */
 export type AnyMethod = UnaryMethod | StreamMethod;
@@ -8,6 +9,25 @@ export type AnyMethod = UnaryMethod | StreamMethod;
 export type ParamEncoders = { [M in UnaryMethod]: (params: UnaryMethods[M]['params']) => unknown };
 /** Encoders of streaming request parameters into a version's wire shape. */
 export type StreamParamEncoders = { [M in StreamMethod]: (params: StreamMethods[M]) => unknown };
+
+/** The encoders whose wire shape is the same in every version: cancel by id, the extended card. */
+export const SAME_IN_EVERY_VERSION = {
+  cancelTask: (p: UnaryMethods['cancelTask']['params']) => ({ id: p.id, ...opt('metadata', p.metadata) }),
+  getExtendedAgentCard: () => ({}),
+} satisfies Partial<ParamEncoders>;
+
+/** Streaming encoders that are the same in every version: subscribe by task id. */
+export const SAME_STREAM_IN_EVERY_VERSION = { subscribeToTask: (p: StreamMethods['subscribeToTask']) => ({ id: p.id }) } satisfies Partial<StreamParamEncoders>;
+
+/**
+ * Send parameters in a version's wire shape: the version's `message`, the configuration fields every
+ * version shares (`acceptedOutputModes`, `historyLength`) plus the version's own (`fields`), metadata.
+ */
+export function encodeSendParams(p: ResolvedSendParams, message: unknown, fields: (c: SendMessageConfiguration) => Record<string, unknown>): Record<string, unknown> {
+  const c = p.configuration;
+  const configuration = c === undefined ? undefined : { ...opt('acceptedOutputModes', c.acceptedOutputModes), ...opt('historyLength', c.historyLength), ...fields(c) };
+  return { message, ...opt('configuration', configuration), ...opt('metadata', p.metadata) };
+}
 
 /** Decoders of a version's unary results into the model. Each throws `invalid-response`. */
 export type ResultDecoders = { [M in UnaryMethod]: (json: unknown) => UnaryMethods[M]['result'] };

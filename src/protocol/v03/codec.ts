@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import type { ResolvedSendParams } from '../binding.js';
 import { parseAgentCard } from '../card.js';
-import type { VersionCodec } from '../codec.js';
+import { encodeSendParams, SAME_IN_EVERY_VERSION, SAME_STREAM_IN_EVERY_VERSION, type VersionCodec } from '../codec.js';
 import type { Message, Part, PushNotificationConfig, StreamEvent } from '../model.js';
 import { opt } from '../opt.js';
 import { checkWire, noMember, unexpected } from '../validate.js';
@@ -52,21 +52,12 @@ function pushConfigToV03(c: PushNotificationConfig): Record<string, unknown> {
 }
 
 function sendParams(style: V03Style) {
-  return (p: ResolvedSendParams): Record<string, unknown> => {
-    const c = p.configuration;
-    const configuration =
-      c === undefined
-        ? undefined
-        : {
-            ...opt('acceptedOutputModes', c.acceptedOutputModes),
-            ...opt('historyLength', c.historyLength),
-            ...opt('blocking', c.blocking),
-            ...(c.pushNotificationConfig === undefined
-              ? {}
-              : { [style === 'proto' ? 'pushNotification' : 'pushNotificationConfig']: pushConfigToV03(c.pushNotificationConfig) }),
-          };
-    return { message: messageToV03(p.message, style), ...opt('configuration', configuration), ...opt('metadata', p.metadata) };
-  };
+  const pushField = style === 'proto' ? 'pushNotification' : 'pushNotificationConfig';
+  return (p: ResolvedSendParams): Record<string, unknown> =>
+    encodeSendParams(p, messageToV03(p.message, style), (c) => ({
+      ...opt('blocking', c.blocking),
+      ...(c.pushNotificationConfig === undefined ? {} : { [pushField]: pushConfigToV03(c.pushNotificationConfig) }),
+    }));
 }
 
 const KINDS = ['task', 'message', 'status-update', 'artifact-update'] as const;
@@ -147,10 +138,10 @@ export function createV03Codec(style: V03Style): VersionCodec {
       getExtendedAgentCard: 'agent/getAuthenticatedExtendedCard',
     },
     encode: {
+      ...SAME_IN_EVERY_VERSION,
       sendMessage: send,
       getTask: (p) => ({ id: p.id, ...opt('historyLength', p.historyLength) }),
       listTasks: () => ({}),
-      cancelTask: (p) => ({ id: p.id, ...opt('metadata', p.metadata) }),
       createTaskPushNotificationConfig: (p) =>
         style === 'proto'
           ? { name: `tasks/${p.taskId}${p.config.id === undefined ? '' : `/pushNotificationConfigs/${p.config.id}`}`, pushNotificationConfig: pushConfigToV03(p.config) }
@@ -158,9 +149,8 @@ export function createV03Codec(style: V03Style): VersionCodec {
       getTaskPushNotificationConfig: (p) => ({ id: p.taskId, ...opt('pushNotificationConfigId', p.configId) }),
       listTaskPushNotificationConfig: (p) => ({ id: p.taskId }),
       deleteTaskPushNotificationConfig: (p) => ({ id: p.taskId, pushNotificationConfigId: p.configId }),
-      getExtendedAgentCard: () => ({}),
     },
-    encodeStream: { sendStreamingMessage: send, subscribeToTask: (p) => ({ id: p.id }) },
+    encodeStream: { sendStreamingMessage: send, ...SAME_STREAM_IN_EVERY_VERSION },
     decode: {
       sendMessage: (json) => {
         const ev = decodeV03Event(json);

@@ -3,28 +3,9 @@
  * `schemas.ts` paired with the predicate that answers like it (see `../wire-check.ts`).
  */
 import { countDefined } from '../validate.js';
-import {
-  areOptionalStrings,
-  artifactOf,
-  artifactUpdateOf,
-  isObject,
-  isOptionalArrayOf,
-  isOptionalMetadata,
-  isOptionalString,
-  isString,
-  oneOf,
-  statusUpdateOf,
-  taskOf,
-  WireType,
-} from '../wire-check.js';
-import {
-  V03ArtifactUpdateSchema,
-  V03MessageSchema,
-  V03RoleSchema,
-  V03StatusUpdateSchema,
-  V03TaskSchema,
-  V03TaskStateSchema,
-} from './schemas.js';
+import { areOptionalStrings, artifactOf, artifactUpdateOf, isObject, isOptionalArrayOf, isOptionalMetadata } from '../wire-check.js';
+import { isOptionalString, isString, oneOf, statusUpdateOf, taskOf, WireType } from '../wire-check.js';
+import { V03ArtifactUpdateSchema, V03MessageSchema, V03RoleSchema, V03StatusUpdateSchema, V03TaskSchema, V03TaskStateSchema } from './schemas.js';
 
 const isRole = oneOf(V03RoleSchema.options);
 const isState = oneOf(V03TaskStateSchema.options);

@@ -1,7 +1,7 @@
 /** The A2A v1.0 codec: ProtoJSON encoding of requests and validated normalisation of responses. */
 import type { ResolvedSendParams } from '../binding.js';
 import { parseAgentCard } from '../card.js';
-import type { VersionCodec } from '../codec.js';
+import { encodeSendParams, SAME_IN_EVERY_VERSION, SAME_STREAM_IN_EVERY_VERSION, type VersionCodec } from '../codec.js';
 import type { Message, Part, PushNotificationConfig, StreamEvent, TaskState } from '../model.js';
 import { opt } from '../opt.js';
 import { checkWire, noMember } from '../validate.js';
@@ -54,17 +54,10 @@ function pushConfigToV1(taskId: string, c: PushNotificationConfig): Record<strin
 
 /** `SendMessageRequest` from resolved send params. */
 export function sendParamsToV1(p: ResolvedSendParams): Record<string, unknown> {
-  const c = p.configuration;
-  const configuration =
-    c === undefined
-      ? undefined
-      : {
-          ...opt('acceptedOutputModes', c.acceptedOutputModes),
-          ...opt('historyLength', c.historyLength),
-          ...(c.blocking === false ? { returnImmediately: true } : {}),
-          ...(c.pushNotificationConfig === undefined ? {} : { taskPushNotificationConfig: pushConfigToV1('', c.pushNotificationConfig) }),
-        };
-  return { message: messageToV1(p.message), ...opt('configuration', configuration), ...opt('metadata', p.metadata) };
+  return encodeSendParams(p, messageToV1(p.message), (c) => ({
+    ...(c.blocking === false ? { returnImmediately: true } : {}),
+    ...(c.pushNotificationConfig === undefined ? {} : { taskPushNotificationConfig: pushConfigToV1('', c.pushNotificationConfig) }),
+  }));
 }
 
 /** One v1.0 `StreamResponse` → model event. @throws A2AClientError `invalid-response`. */
@@ -97,6 +90,7 @@ export const v1Codec: VersionCodec = {
     getExtendedAgentCard: 'GetExtendedAgentCard',
   },
   encode: {
+    ...SAME_IN_EVERY_VERSION,
     sendMessage: sendParamsToV1,
     getTask: (p) => ({ id: p.id, ...opt('historyLength', p.historyLength) }),
     listTasks: (p) => ({
@@ -108,14 +102,12 @@ export const v1Codec: VersionCodec = {
       ...opt('statusTimestampAfter', p.statusTimestampAfter),
       ...opt('includeArtifacts', p.includeArtifacts),
     }),
-    cancelTask: (p) => ({ id: p.id, ...opt('metadata', p.metadata) }),
     createTaskPushNotificationConfig: (p) => pushConfigToV1(p.taskId, p.config),
     getTaskPushNotificationConfig: (p) => ({ taskId: p.taskId, ...opt('id', p.configId) }),
     listTaskPushNotificationConfig: (p) => ({ taskId: p.taskId }),
     deleteTaskPushNotificationConfig: (p) => ({ taskId: p.taskId, id: p.configId }),
-    getExtendedAgentCard: () => ({}),
   },
-  encodeStream: { sendStreamingMessage: sendParamsToV1, subscribeToTask: (p) => ({ id: p.id }) },
+  encodeStream: { sendStreamingMessage: sendParamsToV1, ...SAME_STREAM_IN_EVERY_VERSION },
   decode: {
     sendMessage: (json) => {
       const r = checkWire(V1SendMessageResponse, json, 'result');
