@@ -7,6 +7,7 @@ import { resolveRetry } from './defaults.js';
 import { emitEvent, type EventSink } from './events.js';
 import type { ResilienceEvent, RetryOptions } from './options.js';
 import type { AttemptInfo, Resilience } from './pipeline.js';
+import { classify } from './classify.js';
 import { StreamState } from './stream-state.js';
 import type { CallTrace } from './call-trace.js';
 import { fail, pause, pollIdleError, stopped, throughPipeline, worthAnotherRound } from './stream-rounds.js';
@@ -61,17 +62,32 @@ export interface ResumableStreamOptions {
 
 type Iter = AsyncIterator<StreamEvent[]>;
 
-/** Failures after which the stream is resumed: the connection dropped or went quiet. */
-function isDrop(error: A2AClientError): boolean {
-  return error.kind === 'connection' || error.kind === 'idle-timeout' || error.kind === 'read-timeout';
+/** The shortest wait between resume rounds and between polls, whatever the backoff settings say. */
+const MIN_ROUND_MS = 25;
+
+/**
+ * Failures of a live stream after which it is resumed: the connection dropped or went quiet, or the
+ * agent reported an error that a resubscribe (idempotent) may get past — a retryable error frame.
+ */
+function resumable(error: A2AClientError, retry: RetryOptions): boolean {
+  if (error.kind === 'connection' || error.kind === 'idle-timeout' || error.kind === 'read-timeout') return true;
+  return classify(error, { method: 'subscribeToTask', idempotent: true, options: retry }).retryable;
 }
 
-/** Resubscribe is not available: kind `unsupported`, JSON-RPC −32004/−32601, HTTP 404/405/501. */
+/**
+ * Resubscribe cannot follow this task: kind `unsupported`, JSON-RPC −32004/−32601, HTTP 404/405/501,
+ * or TaskNotFound (a server whose live queue of the task is gone may still have it for `getTask`).
+ */
 export function isUnsupported(error: A2AClientError): boolean {
-  if (error.kind === 'unsupported') return true;
-  if (error.kind === 'json-rpc') return error.code === -32004 || error.code === -32601;
+  if (error.kind === 'unsupported' || error.a2aName === 'TaskNotFound') return true;
+  if (error.kind === 'json-rpc') return error.code === -32004 || error.code === -32601 || error.code === -32001;
   if (error.kind === 'http') return error.status === 404 || error.status === 405 || error.status === 501;
   return false;
+}
+
+/** Why a stream went over to polling when a resubscribe gave no snapshot and there was no drop before it. */
+function noSnapshot(): A2AClientError {
+  return new A2AClientError({ kind: 'connection', reason: 'closed', message: 'The resubscribe sent no Task snapshot first' });
 }
 
 function closeQuietly(iterator: Iter | undefined): void {
@@ -117,9 +133,18 @@ export async function* resumableStream(o: ResumableStreamOptions): AsyncGenerato
           let out: StreamEvent[] | undefined;
           for (let i = 0; i < batch.length; i++) {
             const event = batch[i] as StreamEvent;
-            if (fromResubscribe && event.kind === 'task') {
+            if (fromResubscribe && event.kind !== 'task') {
+              // A resubscribe that does not start with the Task snapshot (some servers only tap the live
+              // queue): what happened while the client was away is unknown, and live events cannot be
+              // placed. Only snapshots are exact from here: poll.
+              closeQuietly(iterator);
+              iterator = undefined;
+              yield* poll(o, state, scope, retry, lastDrop ?? noSnapshot());
+              return;
+            }
+            if (fromResubscribe) {
               out ??= batch.slice(0, i);
-              for (const e of state.snapshot(event)) out.push(e);
+              for (const e of state.snapshot(event as Task)) out.push(e);
             } else {
               state.accept(event);
               out?.push(event);
@@ -153,7 +178,10 @@ export async function* resumableStream(o: ResumableStreamOptions): AsyncGenerato
       } catch (error) {
         if (scope.aborted) throw stopped(scope, lastDrop, o);
         if (!isA2AClientError(error)) throw error;
-        if (!isDrop(error) || state.taskId === undefined) throw fail(error, o);
+        if (state.taskId === undefined || !resumable(error, retry)) {
+          // A live stream's own failure: whether a later call may succeed, as a resubscribe would be classified.
+          throw fail(error.with({ retryable: classify(error, { method: 'subscribeToTask', idempotent: true, options: retry }).retryable }), o);
+        }
         lastDrop = error;
       }
       closeQuietly(iterator);
@@ -163,7 +191,8 @@ export async function* resumableStream(o: ResumableStreamOptions): AsyncGenerato
       for (;;) {
         resumes++;
         if (resumes > maxResumes) throw fail(lastDrop, o);
-        const delayMs = backoffDelay(resumes, retry);
+        // The backoff, or the time the last failure asked for (a Retry-After, an open breaker's half-open).
+        const delayMs = Math.max(MIN_ROUND_MS, backoffDelay(resumes, retry), lastDrop.retryAfterMs ?? 0);
         if (delayMs >= scope.timeLeft()) throw stopped(scope, lastDrop, o, true);
         const event: ResilienceEvent = { type: 'resubscribe', agent: o.agent, method: o.method, taskId, attempt: resumes, delayMs, reason: lastDrop.kind, at: Date.now() };
         emitEvent(o.onEvent, event);
@@ -246,8 +275,11 @@ async function* poll(o: ResumableStreamOptions, state: StreamState, scope: CallS
       last = error;
       quiet++;
     }
-    if (performance.now() - since >= maxIdleMs) throw fail(pollIdleError(maxIdleMs, drop, last), o);
-    const delayMs = Math.min(retry.maxDelayMs, retry.baseDelayMs * 1.5 ** quiet);
+    const idleLeft = maxIdleMs - (performance.now() - since);
+    if (idleLeft <= 0) throw fail(pollIdleError(maxIdleMs, drop, last), o);
+    // Growing while nothing changes, never below a floor, never past the idle limit or a delay asked for.
+    const backoff = Math.max(MIN_ROUND_MS, Math.min(retry.maxDelayMs, retry.baseDelayMs * 1.5 ** quiet), last === drop ? 0 : (last.retryAfterMs ?? 0));
+    const delayMs = Math.min(backoff, Math.max(MIN_ROUND_MS, idleLeft));
     if (delayMs >= scope.timeLeft()) throw stopped(scope, last, o, true);
     await pause(delayMs, scope, last, o);
   }

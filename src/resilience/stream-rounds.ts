@@ -36,13 +36,16 @@ export function throughPipeline<T>(o: StreamCall, scope: CallScope, method: stri
 /**
  * Whether a resubscribe or poll (`method`) that failed is worth another round later: the pipeline
  * gave up only because its attempts ran out (without a pipeline: the failure classifies as
- * retryable), and the server's delay, if any, fits before the deadline. The verdicts of the budget,
- * breaker, bulkhead, deadline and caller end the stream.
+ * retryable), and the server's delay, if any, fits before the deadline. An open breaker is waited
+ * out when its half-open comes before the deadline (a restarting agent does not end a stream that
+ * has time left; the round after the wait is the probe). The verdicts of the budget, bulkhead,
+ * deadline and caller end the stream.
  */
 export function worthAnotherRound(error: A2AClientError, method: string, o: StreamCall, retry: RetryOptions, scope: CallScope): boolean {
   switch (error.kind) {
-    case 'budget-exhausted':
     case 'circuit-open':
+      return error.retryAfterMs !== undefined && error.retryAfterMs < scope.timeLeft();
+    case 'budget-exhausted':
     case 'bulkhead-rejected':
     case 'deadline-exceeded':
     case 'aborted':

@@ -7,53 +7,18 @@ import {
   type Task,
   type TaskStatus,
 } from '../protocol/model.js';
+import { DeliveredArtifact, partsAfter, unitsOf } from './delivered-artifact.js';
 
 /**
- * Content units of `parts`: one per character of a text part, one per other part. A position counted
- * in units is the same whether a server keeps every appended chunk as a part of its own (the official
- * SDKs) or merges appended text into one growing part.
- */
-export function unitsOf(parts: readonly Part[]): number {
-  let units = 0;
-  for (let i = 0; i < parts.length; i++) {
-    const part = parts[i] as Part;
-    units += part.kind === 'text' ? part.text.length : 1;
-  }
-  return units;
-}
-
-/**
- * The parts of `parts` after its first `units` content units (see {@link unitsOf}): the unseen
- * suffix of a partly delivered text part (with that part's other fields), then every later part.
- * Decided by position only, never by content.
- */
-export function partsAfter(parts: readonly Part[], units: number): Part[] {
-  let skip = units;
-  for (let i = 0; i < parts.length; i++) {
-    const part = parts[i] as Part;
-    const size = part.kind === 'text' ? part.text.length : 1;
-    if (skip === 0) return parts.slice(i);
-    if (skip < size && part.kind === 'text') {
-      // Only a text part can be partly delivered (any other part is one unit).
-      const rest: Part[] = [{ ...part, text: part.text.slice(skip) }];
-      for (let j = i + 1; j < parts.length; j++) rest.push(parts[j] as Part);
-      return rest;
-    }
-    skip -= size;
-  }
-  return [];
-}
-
-/**
- * The identity of a status, to tell a snapshot's status from the one last delivered: state,
- * timestamp, message id, and the message's size (a message that grew under the same id and
- * timestamp is a new status). Errs towards "new": a repeat costs one redundant event, a wrong
- * "same" would lose an update.
+ * The identity of a status, to tell a snapshot's status from the one last delivered: state, message
+ * id, and the message's size (a message that grew under the same id is a new status). The timestamp
+ * is left out: a server that re-stamps an unchanged status at every snapshot has no news. Errs
+ * towards "new": a repeat costs one redundant event, a wrong "same" would lose an update.
  */
 function statusKey(status: TaskStatus): string {
   const message = status.message;
-  if (!message) return `${status.state}|${status.timestamp ?? ''}`;
-  return `${status.state}|${status.timestamp ?? ''}|${message.messageId}|${message.parts.length}|${unitsOf(message.parts)}`;
+  if (!message) return status.state;
+  return `${status.state}|${message.messageId}|${message.parts.length}|${unitsOf(message.parts)}`;
 }
 
 function settles(status: TaskStatus): boolean {
@@ -62,18 +27,19 @@ function settles(status: TaskStatus): boolean {
 
 /**
  * What a stream has delivered, as positions, so that a resubscribe's Task snapshot (or a polled task)
- * yields exactly what is new. Per artifact it keeps one number — the content units delivered (see
- * {@link unitsOf}) — never content, so memory stays flat however long the stream, and a chunk that
- * repeats earlier text is never mistaken for a duplicate.
+ * yields exactly what is new. Per artifact it keeps the content units delivered (see
+ * {@link unitsOf}) and a fingerprint of a few units at its start and its end
+ * ({@link DeliveredArtifact}) — never the content itself, so memory stays flat however long the
+ * stream, and a chunk that repeats earlier text is never mistaken for a duplicate.
  *
  * Live events are always delivered (the spec sends a resubscribe's snapshot first, then only later
  * updates) and move the positions with A2A's `append` rule: `append: true` extends the artifact,
  * anything else replaces it. A snapshot artifact is reconciled by position: never seen → delivered
- * whole (`append: false`); shorter than what was delivered (the server replaced it) → delivered whole
- * once (`append: false`); longer → only the parts past the position (and the unseen end of a partly
- * delivered text part), `append: true`; the same size → nothing. A replacement during the gap that
- * leaves the artifact at least as long as what was delivered cannot be told from an extension
- * without comparing content, and is taken as one.
+ * whole (`append: false`); its first delivered units no longer what was delivered (shorter, or
+ * replaced while the client was away: the fingerprint differs) → delivered whole once
+ * (`append: false`); longer → only the parts past the position (and the unseen end of a partly
+ * delivered text part), `append: true`; the same → nothing. A replacement that keeps both ends of
+ * what was delivered (only its middle changed) cannot be told from an extension.
  */
 export class StreamState {
   taskId: string | undefined;
@@ -82,11 +48,11 @@ export class StreamState {
   done = false;
   /** Events delivered so far. */
   delivered = 0;
-  /** Content units delivered per artifact id, except the last updated artifact's (below). */
-  readonly #units = new Map<string, number>();
-  /** A stream usually extends one artifact: its position is kept out of the map. */
+  /** What was delivered per artifact id, except the last updated artifact's (below). */
+  readonly #artifacts = new Map<string, DeliveredArtifact>();
+  /** A stream usually extends one artifact: its record is kept out of the map. */
   #lastId: string | undefined;
-  #lastUnits = 0;
+  #last: DeliveredArtifact | undefined;
   /** The identity of the status last delivered ({@link statusKey}; kept as a string, so a caller mutating a delivered event cannot change it). */
   #status: string | undefined;
 
@@ -99,7 +65,7 @@ export class StreamState {
         return;
       case 'task':
         this.#ids(event.id, event.contextId);
-        for (const artifact of event.artifacts ?? []) this.#set(artifact.artifactId, unitsOf(artifact.parts));
+        for (const artifact of event.artifacts ?? []) this.#record(artifact.artifactId).replace(artifact.parts);
         this.#setStatus(event.status);
         return;
       case 'status-update':
@@ -109,10 +75,9 @@ export class StreamState {
         return;
       case 'artifact-update': {
         this.#ids(event.taskId, event.contextId);
-        const id = event.artifact.artifactId;
-        const units = unitsOf(event.artifact.parts);
-        if (id !== this.#lastId) this.#focus(id);
-        this.#lastUnits = event.append === true ? this.#lastUnits + units : units;
+        const record = this.#record(event.artifact.artifactId);
+        if (event.append === true) record.extend(event.artifact.parts);
+        else record.replace(event.artifact.parts);
         return;
       }
     }
@@ -141,26 +106,33 @@ export class StreamState {
   }
 
   #artifactDiff(task: Task, artifact: Artifact): StreamEvent | undefined {
-    const id = artifact.artifactId;
-    const delivered = id === this.#lastId ? this.#lastUnits : this.#units.get(id);
-    const units = unitsOf(artifact.parts);
-    if (delivered === units) return undefined;
-    this.#set(id, units);
+    const known = this.#find(artifact.artifactId);
     const base = { kind: 'artifact-update' as const, taskId: task.id, contextId: task.contextId };
-    if (delivered === undefined || units < delivered) return { ...base, artifact, append: false };
-    return { ...base, artifact: { ...artifact, parts: partsAfter(artifact.parts, delivered) }, append: true };
+    if (known === undefined || !known.isPrefixOf(artifact.parts)) {
+      this.#record(artifact.artifactId).replace(artifact.parts);
+      return { ...base, artifact, append: false };
+    }
+    const delivered = known.units;
+    if (unitsOf(artifact.parts) === delivered) return undefined;
+    const rest: Part[] = partsAfter(artifact.parts, delivered);
+    known.extend(rest);
+    return { ...base, artifact: { ...artifact, parts: rest }, append: true };
   }
 
-  /** Makes `id` the last updated artifact (0 units when new), parking the previous one in the map. */
-  #focus(id: string): void {
-    if (this.#lastId !== undefined) this.#units.set(this.#lastId, this.#lastUnits);
+  #find(id: string): DeliveredArtifact | undefined {
+    return id === this.#lastId ? this.#last : this.#artifacts.get(id);
+  }
+
+  /** The record of `id` (created empty when new), made the last updated one. */
+  #record(id: string): DeliveredArtifact {
+    if (id === this.#lastId && this.#last) return this.#last;
+    if (this.#lastId !== undefined && this.#last) this.#artifacts.set(this.#lastId, this.#last);
+    let record = this.#artifacts.get(id);
+    if (record) this.#artifacts.delete(id);
+    else record = new DeliveredArtifact();
     this.#lastId = id;
-    this.#lastUnits = this.#units.get(id) ?? 0;
-  }
-
-  #set(id: string, units: number): void {
-    if (id === this.#lastId) this.#lastUnits = units;
-    else this.#units.set(id, units);
+    this.#last = record;
+    return record;
   }
 
   #setStatus(status: TaskStatus): void {

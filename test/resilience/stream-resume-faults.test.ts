@@ -166,6 +166,28 @@ describe.each<ProtocolVersion>(['1.0', '0.3'])('the resubscribe is a call like a
     expect(agent.callsOf('sendStreamingMessage')).toHaveLength(1);
   });
 
+  it('an agent restarting for a second opens its breaker; the stream waits for the half-open probe and completes exactly', async () => {
+    const events: ResilienceEvent[] = [];
+    let setup: { proxy: TcpProxy } | undefined;
+    const { agent, proxy, client } = await behindProxy(version, {
+      retry: { baseDelayMs: 10, maxDelayMs: 20, budget: false },
+      circuitBreaker: { consecutiveFailures: 5, halfOpenAfterMs: 800 },
+      onEvent: (e) => {
+        events.push(e);
+        // The stream dropped: the server goes away, until the breaker has opened; it is back before the probe.
+        if (e.type === 'resubscribe' && e.attempt === 1) void setup?.proxy.goDark();
+        if (e.type === 'breaker-open') setTimeout(() => void setup?.proxy.comeBack(), 200);
+      },
+    });
+    setup = { proxy };
+    agent.on('subscribeToTask', resumeAfter(3));
+    const got = await collect(client.sendStreamingMessage(go, { timeouts: { totalMs: 10_000 } }));
+    expect(Object.fromEntries(rebuild(got))).toEqual({ answer: FINAL_ANSWER, draft: 'short' });
+    const transitions = events.filter((e) => e.type.startsWith('breaker')).map((e) => e.type);
+    expect(transitions).toEqual(['breaker-open', 'breaker-half-open', 'breaker-close']);
+    expect(agent.callsOf('sendStreamingMessage')).toHaveLength(1);
+  });
+
   it('a fatal resubscribe error (after a retried 503) ends the stream with that error, as an error event in stream()', async () => {
     const { agent, client } = await behindProxy(version, { retry: { baseDelayMs: 10 } });
     agent.on('subscribeToTask', perTask(httpError(503), httpError(403, { body: 'forbidden' })));

@@ -283,7 +283,35 @@ describe('resumableStream', () => {
     expect(performance.now() - started).toBeLessThan(250 + 200);
     const gaps = polledAt.slice(1).map((t, i) => t - (polledAt[i] ?? t));
     expect(gaps.length).toBeGreaterThanOrEqual(3);
-    expect(gaps.at(-1) ?? 0).toBeGreaterThan((gaps[0] ?? 0) + 10);
+    // Growing while nothing changes (the last wait is cut to the idle time left), never below the floor.
+    expect(Math.max(...gaps)).toBeGreaterThan((gaps[0] ?? 0) + 10);
+    expect(Math.min(...gaps)).toBeGreaterThanOrEqual(20);
+  });
+
+  it('polls no faster than the floor even with a zero backoff, and stops at maxIdleMs', async () => {
+    const all = script();
+    let polls = 0;
+    const started = performance.now();
+    let thrown: unknown;
+    try {
+      await collect(
+        resumableStream({
+          ...options(flakyAgent(4, 0)),
+          resubscribe: () => undefined,
+          getTask: async () => {
+            polls++;
+            return fold(all, 4);
+          },
+          retry: { baseDelayMs: 0, maxDelayMs: 0 },
+          maxIdleMs: 300,
+        }),
+      );
+    } catch (error) {
+      thrown = error;
+    }
+    expect(isA2AClientError(thrown) && thrown.kind).toBe('idle-timeout');
+    expect(polls).toBeLessThanOrEqual(300 / 25 + 2);
+    expect(performance.now() - started).toBeLessThan(300 + 200);
   });
 
   it('retries the send before the first event (commit point) under the pipeline', async () => {

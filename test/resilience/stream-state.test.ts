@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Part, StreamEvent, Task, TaskStatus } from '../../src/protocol/model.js';
-import { partsAfter, StreamState, unitsOf } from '../../src/resilience/stream-state.js';
+import { partsAfter, unitsOf } from '../../src/resilience/delivered-artifact.js';
+import { StreamState } from '../../src/resilience/stream-state.js';
 
 /** What a stream delivers for a live event: the event itself, recorded in `state`. */
 const delivered = (state: StreamState, event: StreamEvent): StreamEvent[] => (state.accept(event), [event]);
@@ -79,14 +80,41 @@ describe('StreamState', () => {
     ]);
   });
 
-  it('a snapshot status identical to the last delivered one is not re-sent; a grown or newer one is', () => {
+  it.each<[string, string, string]>([
+    ['replaced by a longer text', 'Searching...', 'Found 3 results: A, B, C'],
+    ['replaced by one of the same length', 'draft', 'final'],
+    ['replaced by one whose units are as many (a surrogate pair)', 'xx', '\u{1F600}'],
+    ['replaced at its end only, longer', 'The answer is 41', 'The answer is 42, surely'],
+  ])('an artifact %s while the client was away is sent whole once (append: false), not as an extension', (_name, before, after) => {
+    const s = new StreamState();
+    s.accept(task(working));
+    s.accept(chunk([text(before)], false));
+    const snap = task(working, [{ artifactId: 'a', parts: [text(after)] }]);
+    expect(s.snapshot(snap)).toEqual([{ kind: 'artifact-update', ...ids, artifact: { artifactId: 'a', parts: [text(after)] }, append: false }]);
+    expect(s.snapshot(snap)).toEqual([]);
+    expect(s.snapshot(task(working, [{ artifactId: 'a', parts: [text(after), text(' more')] }]))).toEqual([
+      { kind: 'artifact-update', ...ids, artifact: { artifactId: 'a', parts: [text(' more')] }, append: true },
+    ]);
+  });
+
+  it('a long artifact extended while away is an extension, however its middle chunks were split', () => {
+    const s = new StreamState();
+    s.accept(task(working));
+    const tokens = Array.from({ length: 200 }, (_, i) => `tok${i % 7} `);
+    s.accept(chunk([text(tokens[0] as string)], false));
+    for (const t of tokens.slice(1)) s.accept(chunk([text(t)]));
+    const snap = task(working, [{ artifactId: 'a', parts: [text(tokens.join('')), data(1), text('end')] }]);
+    expect(s.snapshot(snap)).toEqual([{ kind: 'artifact-update', ...ids, artifact: { artifactId: 'a', parts: [data(1), text('end')] }, append: true }]);
+  });
+
+  it('a snapshot status identical to the last delivered one is not re-sent (a new timestamp alone is no news); a grown one is', () => {
     const s = new StreamState();
     const message = (t: string): TaskStatus['message'] => ({ kind: 'message', messageId: 'm1', role: 'agent', parts: [text(t)] });
     s.accept({ kind: 'status-update', ...ids, status: { state: 'working', message: message('thinking') } });
     expect(s.snapshot(task({ state: 'working', message: message('thinking') }))).toEqual([]);
     const grown = s.snapshot(task({ state: 'working', message: message('thinking harder') }));
     expect(grown).toEqual([expect.objectContaining({ kind: 'status-update', status: { state: 'working', message: message('thinking harder') }, final: false })]);
-    expect(s.snapshot(task({ state: 'working', timestamp: 't2', message: message('thinking harder') }))).toHaveLength(1);
+    expect(s.snapshot(task({ state: 'working', timestamp: 't2', message: message('thinking harder') }))).toEqual([]);
     expect(s.done).toBe(false);
     expect(s.snapshot(task({ state: 'completed', timestamp: 't3' }))).toEqual([expect.objectContaining({ kind: 'status-update', final: true })]);
     expect(s.done).toBe(true);
