@@ -14,6 +14,12 @@ export interface AgentEvent {
   done: boolean;
   /** This event carries a piece of a larger answer. */
   partial: boolean;
+  /**
+   * On a chunk: its `text` replaces everything earlier chunks of the same `id` (artifact) carried,
+   * instead of following it — the agent replaced the artifact (A2A `append: false`), possibly with
+   * nothing (`text: ''`). Absent on a chunk that extends its artifact.
+   */
+  replace?: true;
   text?: string;
   parts?: Part[];
   error?: ResponseError;

@@ -55,6 +55,11 @@ export class ArtifactTexts {
     else buffer.set(text);
   }
 
+  /** Artifact `id`'s text; `undefined` for an artifact not seen yet. */
+  textOf(id: string): string | undefined {
+    return id === this.#lastId ? this.#last?.text : this.#byId.get(id)?.text;
+  }
+
   /** The length of artifact `id`'s text; `undefined` for an artifact not seen yet. */
   lengthOf(id: string): number | undefined {
     return id === this.#lastId ? this.#last?.length : this.#byId.get(id)?.length;

@@ -20,6 +20,8 @@ export class StreamScratch {
   readonly artifacts = new ArtifactTexts();
   /** The status message text last seen: a status whose text extends it is emitted as the new end only. */
   statusText = '';
+  /** The id of the status message last seen (a status-update's message grows only under the same id). */
+  statusMessageId: string | undefined;
   /** A terminal or interrupted event was emitted: nothing follows. */
   ended = false;
   lastState: string | undefined;
@@ -45,12 +47,14 @@ function chunk(
   id: string,
   raw: unknown,
   state?: AgentEvent['state'],
+  replace = false,
 ): AgentEvent {
-  // The usual chunk (raw, task and context ids known, no state) is built in one literal: one shape.
-  if (raw !== undefined && s.taskId !== undefined && s.contextId !== undefined && state === undefined) {
+  // The usual chunk (raw, task and context ids known, no state, extending) is built in one literal: one shape.
+  if (raw !== undefined && s.taskId !== undefined && s.contextId !== undefined && state === undefined && !replace) {
     return { id, object: 'chat.completion.chunk', done: false, partial: true, text, agent: ctx.agent, raw, taskId: s.taskId, contextId: s.contextId };
   }
   const event: AgentEvent = { id, object: 'chat.completion.chunk', done: false, partial: true, text, agent: ctx.agent };
+  if (replace) event.replace = true;
   if (raw !== undefined) event.raw = raw;
   if (s.taskId !== undefined) event.taskId = s.taskId;
   if (s.contextId !== undefined) event.contextId = s.contextId;
@@ -92,29 +96,37 @@ function onArtifact(update: TaskArtifactUpdateEvent, ctx: ConverterContext, s: S
     return finish(s, [artifactErrorEvent(artifact, update.taskId, update.contextId, update, ctx)]);
   }
   const text = artifactText(update.artifact.parts);
-  // Applied even without text: a replacement resets the artifact, a first update gives it its place.
-  s.artifacts.update(update.artifact.artifactId, text, update.append === true);
-  if (text === '') return [];
-  return [chunk(ctx, s, text, pickId(fields.llmResponseId, update.artifact.artifactId), update)];
+  const id = update.artifact.artifactId;
+  const append = update.append === true;
+  // A replacement of an artifact seen before is said, even when it leaves nothing (text ''); a first
+  // update gives the artifact its place, and one without text has nothing to say yet.
+  const replace = !append && s.artifacts.lengthOf(id) !== undefined;
+  s.artifacts.update(id, text, append);
+  if (text === '' && !replace) return [];
+  return [chunk(ctx, s, text, pickId(fields.llmResponseId, id), update, undefined, replace)];
 }
 
 /**
  * The new text of a status message. Agents that stream whole snapshots resend the message as it
- * grows: when its text extends the status text seen last, only the new end is returned (`''` for a
- * repeat); any other text is a new message and is returned whole.
+ * grows: when its text extends the status text seen last — in a Task snapshot, or in a status-update
+ * whose message has the same id as the last one — only the new end is returned (`''` for a repeat);
+ * any other message is new and returned whole (a status-update repeating a word is a new word).
  */
-function statusDelta(s: StreamScratch, message: Message | undefined): string {
+function statusDelta(s: StreamScratch, message: Message | undefined, snapshot: boolean): string {
   const text = textOf(message?.parts);
   if (text === '') return '';
   const previous = s.statusText;
+  const sameMessage = snapshot || (message !== undefined && message.messageId === s.statusMessageId);
   s.statusText = text;
-  return previous !== '' && text.startsWith(previous) ? text.slice(previous.length) : text;
+  s.statusMessageId = message?.messageId;
+  return sameMessage && previous !== '' && text.startsWith(previous) ? text.slice(previous.length) : text;
 }
 
 /**
- * Chunks bringing each artifact of a Task snapshot up to date, by position: an artifact not seen
- * before → its whole text; longer than the text seen → the text past it; shorter (the agent
- * replaced it) → its whole text, replacing. The snapshot's text becomes each artifact's text.
+ * Chunks bringing each artifact of a Task snapshot up to date: an artifact not seen before → its
+ * whole text; one whose text begins with the text seen → the text past it; any other (the agent
+ * replaced it) → its whole text as a replacing chunk (`replace: true`, even when empty). The
+ * snapshot's text becomes each artifact's text.
  */
 function snapshotChunks(task: Task, ctx: ConverterContext, s: StreamScratch): AgentEvent[] {
   const out: AgentEvent[] = [];
@@ -122,10 +134,14 @@ function snapshotChunks(task: Task, ctx: ConverterContext, s: StreamScratch): Ag
     const fields = readErrorMetadata(artifact.metadata);
     if (hasStructuredError(fields)) continue;
     const text = artifactText(artifact.parts);
-    const seen = s.artifacts.lengthOf(artifact.artifactId);
+    const seen = s.artifacts.textOf(artifact.artifactId);
     s.artifacts.update(artifact.artifactId, text, false);
-    const fresh = seen === undefined || text.length < seen ? text : text.slice(seen);
-    if (fresh !== '') out.push(chunk(ctx, s, fresh, pickId(fields.llmResponseId, artifact.artifactId), task));
+    const id = pickId(fields.llmResponseId, artifact.artifactId);
+    if (seen === undefined) {
+      if (text !== '') out.push(chunk(ctx, s, text, id, task));
+    } else if (text.startsWith(seen)) {
+      if (text.length > seen.length) out.push(chunk(ctx, s, text.slice(seen.length), id, task));
+    } else out.push(chunk(ctx, s, text, id, task, undefined, true));
   }
   return out;
 }
@@ -143,7 +159,7 @@ function onTask(task: Task, ctx: ConverterContext, s: StreamScratch): AgentEvent
   const recoverable = recoverableEvent(source, ctx);
   if (recoverable) out.push(recoverable);
   else {
-    const text = statusDelta(s, task.status.message);
+    const text = statusDelta(s, task.status.message, true);
     if (text !== '') out.push(chunk(ctx, s, text, pickId(readErrorMetadata(statusMetadata(source)).llmResponseId, task.status.message?.messageId), task, state));
   }
   return out;
@@ -174,7 +190,7 @@ function onStatus(update: TaskStatusUpdateEvent, ctx: ConverterContext, s: Strea
   if (isInterruptedState(state)) return finish(s, interruptedEvents(source, ctx));
   const recoverable = recoverableEvent(source, ctx);
   if (recoverable) return [recoverable];
-  const text = statusDelta(s, update.status.message);
+  const text = statusDelta(s, update.status.message, false);
   if (text === '') return [];
   const id = pickId(readErrorMetadata(statusMetadata(source)).llmResponseId, update.status.message?.messageId);
   return [chunk(ctx, s, text, id, update, state)];
@@ -183,12 +199,12 @@ function onStatus(update: TaskStatusUpdateEvent, ctx: ConverterContext, s: Strea
 /**
  * `convertStream` of the default converter. Text follows A2A's `append` rule per artifact: an update
  * with `append: true` extends its artifact, any other replaces it; each artifact-update's text is a
- * `chat.completion.chunk`. `completed` → `chat.completion` whose text is every artifact's final
+ * `chat.completion.chunk` (`replace: true` when it replaces an artifact seen before). `completed` → `chat.completion` whose text is every artifact's final
  * text (joined with newlines, as for a unary Task), else the status message's text. A Task item (a
- * snapshot) yields, per artifact, only the text past what was seen (by position; an artifact the
- * agent shortened is emitted whole). Status message text (`working` and other non-final states) →
+ * snapshot) yields, per artifact, only the text past what was seen (an artifact that no longer
+ * begins with it is emitted whole, replacing). Status message text (`working` and other non-final states) →
  * a chunk carrying only what extends the previous status text (agents that resend a growing
- * message), or the whole text when it does not extend it. failed/rejected/canceled → one terminal
+ * message: in Task snapshots, or under the same message id), else the whole text. failed/rejected/canceled → one terminal
  * error event; interrupted → `task.status` with `done: true` (preceded by a recoverable error event
  * when error metadata is there); a structured error on a non-terminal update → recoverable event
  * (`done: false`). After a `done` event every later item yields nothing. Never throws.

@@ -52,13 +52,15 @@ describe('stream text follows the append rule per artifact', () => {
       update('b', 'final', true),
       status('completed'),
     ]);
-    expect(events.filter((e) => e.object === 'chat.completion.chunk').map((e) => [e.id, e.text])).toEqual([
-      ['a', 'Hel'],
-      ['a', 'lo'],
-      ['b', 'draft one'],
-      ['a', 'lo'],
-      ['b', 'v2'],
-      ['b', 'final'],
+    // A chunk that replaces its artifact says so (`replace: true`), an emptying one included.
+    expect(events.filter((e) => e.object === 'chat.completion.chunk').map((e) => [e.id, e.text, e.replace])).toEqual([
+      ['a', 'Hel', undefined],
+      ['a', 'lo', undefined],
+      ['b', 'draft one', undefined],
+      ['a', 'lo', undefined],
+      ['b', 'v2', true],
+      ['b', '', true],
+      ['b', 'final', undefined],
     ]);
     expect(events.at(-1)).toMatchObject({ object: 'chat.completion', done: true, text: 'Hellolo\nfinal' });
   });
@@ -68,7 +70,7 @@ describe('stream text follows the append rule per artifact', () => {
     expect(events.map((e) => e.text)).toEqual(['tokens', 'tokens']);
   });
 
-  it('random appends and replacements: the final text equals the final artifacts, chunks of only-extended artifacts add up to them', () => {
+  it('random appends and replacements: the final text equals the final artifacts, and so does applying the chunks (replace sets, else appends)', () => {
     const op = fc.record({ id: fc.constantFrom('a', 'b', 'c'), text: fc.constantFrom('la', 'la', '', ' ', 'x\n', 'é'), append: fc.boolean() });
     fc.assert(
       fc.property(fc.array(op, { maxLength: 30 }), (ops) => {
@@ -83,9 +85,9 @@ describe('stream text follows the append rule per artifact', () => {
         const expected = artifactsText(server);
         expect(final?.text).toBe(expected === '' ? 'status text' : expected);
         for (const a of server) {
-          if (ops.filter((o) => o.id === a.artifactId).slice(1).some((o) => !o.append)) continue;
-          const chunks = events.filter((e) => e.object === 'chat.completion.chunk' && e.id === a.artifactId).map((e) => e.text).join('');
-          expect(chunks).toBe(artifactsText([a]));
+          let applied = '';
+          for (const e of events) if (e.object === 'chat.completion.chunk' && e.id === a.artifactId) applied = e.replace ? (e.text ?? '') : applied + (e.text ?? '');
+          expect(applied).toBe(a.parts.map((p) => (p.kind === 'text' ? p.text : '')).join(''));
         }
       }),
       { numRuns: 300 },
@@ -103,7 +105,34 @@ describe('stream text follows the append rule per artifact', () => {
   });
 });
 
+describe('status messages: new messages whole, a growing one by its new end', () => {
+  it('status-updates with distinct messages repeating a word each give the word (content never decides alone)', () => {
+    const words = ['ha', 'ha', 'ha', ' ', 'the', 'then'];
+    const events = run([...words.map((w, i) => status('working', w, `m${i}`)), status('completed')]);
+    expect(events.filter((e) => e.object === 'chat.completion.chunk').map((e) => e.text)).toEqual(words);
+  });
+});
+
 describe('progressive text from agents that resend what they have so far', () => {
+  it('live Task snapshots where the agent replaced an artifact: the new text is a replacing chunk', () => {
+    const art = (id: string, t: string): Artifact => ({ artifactId: id, parts: [text(t)] });
+    const events = run([
+      snapshot('working', { artifacts: [art('a', 'draft')] }),
+      snapshot('working', { artifacts: [art('a', 'final answer')] }),
+      snapshot('working', { artifacts: [art('a', 'final answer!')] }),
+      snapshot('working', { artifacts: [art('a', '')] }),
+      snapshot('completed', { artifacts: [art('a', 'done')] }),
+    ]);
+    expect(events.filter((e) => e.object === 'chat.completion.chunk').map((e) => [e.text, e.replace])).toEqual([
+      ['draft', undefined],
+      ['final answer', true],
+      ['!', undefined],
+      ['', true],
+      ['done', undefined],
+    ]);
+    expect(events.at(-1)).toMatchObject({ object: 'chat.completion', text: 'done' });
+  });
+
   it('a status message that grows yields only its new end; a repeat yields nothing; other text is a new message', () => {
     const events = run([status('working', 'Thin'), status('working', 'Thinking'), status('working', 'Thinking'), status('working', 'Thinking…'), status('working', 'Searching', 'm2'), status('completed', 'Searching done')]);
     expect(events.map((e) => [e.object, e.text])).toEqual([
