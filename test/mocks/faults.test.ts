@@ -29,7 +29,8 @@ describe('mock faults on the loopback server', () => {
     expect(frames).toHaveLength(4);
     const gaps = frames.slice(1).map((f, i) => f.at - (frames[i]?.at ?? started));
     for (const g of gaps) expect(g).toBeGreaterThanOrEqual(120);
-    expect((frames[0]?.at ?? 0) - started).toBeLessThan(1000);
+    // Not held back until the end: the first frame came well before the last (three gaps of 150 ms).
+    expect((frames.at(-1)?.at ?? 0) - (frames[0]?.at ?? 0)).toBeGreaterThanOrEqual(360);
   });
 
   it('dropAfter destroys the socket mid-stream after N events', async () => {
