@@ -44,8 +44,8 @@ describeWithRedis('Redis failures on a shared store', () => {
 
   it('Redis killed and restarted mid-run: no call fails or waits, degraded then restored, sharing resumes', async () => {
     const events: SharedStateEvent[] = [];
-    const a = redis.store({ onEvent: (e) => events.push(e), timeoutMs: 300 });
-    const b = redis.store({ timeoutMs: 300 });
+    const a = redis.store({ onEvent: (e) => events.push(e), timeoutMs: 1_500 });
+    const b = redis.store({ timeoutMs: 1_500 });
     await redis.synced(a, b);
     const origin = agentKey();
     const clientEvents: string[] = [];
@@ -66,8 +66,8 @@ describeWithRedis('Redis failures on a shared store', () => {
     for (const run of await Promise.all(calling.map((c) => c.stop()))) {
       expect(run.failures).toEqual([]);
       expect(run.calls).toBeGreaterThan(50);
-      // Calls never waited for Redis (its timeout here is 300 ms).
-      expect(run.slowestMs).toBeLessThan(250);
+      // Calls never waited for Redis (its timeout here is 1.5 s).
+      expect(run.slowestMs).toBeLessThan(1_000);
     }
     expect(events.map((e) => [e.type, e.agent, e.status])).toEqual([
       ['shared-state', '*', 'degraded'],
@@ -81,8 +81,8 @@ describeWithRedis('Redis failures on a shared store', () => {
   });
 
   it('a breaker opened while Redis was down reaches the fleet once it is back', async () => {
-    const a = redis.store({ timeoutMs: 300 });
-    const b = redis.store({ timeoutMs: 300 });
+    const a = redis.store({ timeoutMs: 1_500 });
+    const b = redis.store({ timeoutMs: 1_500 });
     await redis.synced(a, b);
     const origin = agentKey();
     const pa = redis.pipeline(a, origin, { retry: false, circuitBreaker: breaker });
@@ -99,7 +99,7 @@ describeWithRedis('Redis failures on a shared store', () => {
 
   it('a Redis that stops answering (SIGSTOP) degrades the store after timeoutMs; calls never wait for it', async () => {
     const events: SharedStateEvent[] = [];
-    const s = redis.store({ onEvent: (e) => events.push(e), timeoutMs: 300 });
+    const s = redis.store({ onEvent: (e) => events.push(e), timeoutMs: 1_500 });
     await redis.synced(s);
     const p = redis.pipeline(s, agentKey(), { retry: false, circuitBreaker: breaker });
     const calling = keepCalling(p);
@@ -114,9 +114,9 @@ describeWithRedis('Redis failures on a shared store', () => {
     await waitFor(() => s.status === 'synced', 5_000, 'synced once Redis answers again');
     const run = await calling.stop();
     expect(run.failures).toEqual([]);
-    expect(run.slowestMs).toBeLessThan(250);
+    expect(run.slowestMs).toBeLessThan(1_000);
     expect(events.map((e) => e.status)).toEqual(['degraded', 'restored']);
-    expect(events[0]?.reason).toMatch(/did not answer within 300 ms/);
+    expect(events[0]?.reason).toMatch(/did not answer within 1500 ms/);
   });
 
   it('a store started while Redis is down works locally and starts sharing when Redis comes up', async () => {

