@@ -28,9 +28,10 @@ describe('mock faults on the loopback server', () => {
     expect(error).toBeUndefined();
     expect(frames).toHaveLength(4);
     const gaps = frames.slice(1).map((f, i) => f.at - (frames[i]?.at ?? started));
-    for (const g of gaps) expect(g).toBeGreaterThanOrEqual(120);
-    // Not held back until the end: the first frame came well before the last (three gaps of 150 ms).
-    expect((frames.at(-1)?.at ?? 0) - (frames[0]?.at ?? 0)).toBeGreaterThanOrEqual(360);
+    // Each frame arrives on its own (a late one shortens the next gap on a loaded machine, but none
+    // arrives together with the one before), and the three gaps of 150 ms add up.
+    for (const g of gaps) expect(g).toBeGreaterThanOrEqual(40);
+    expect((frames.at(-1)?.at ?? 0) - (frames[0]?.at ?? 0)).toBeGreaterThanOrEqual(400);
   });
 
   it('dropAfter destroys the socket mid-stream after N events', async () => {
