@@ -54,8 +54,8 @@ export interface FetchCardOptions {
   onEvent?: EventSink | undefined;
   /** Where the card origin's retry budget lives (the client's `sharedState`). @default the process-wide store */
   store?: AgentStateStore | undefined;
-  /** Checks a fetched card before it is used (signature verification); throws to refuse it. */
-  verify?: ((card: AgentCard) => Promise<void>) | undefined;
+  /** Checks a fetched card before it is used (signature verification) and resolves with the card to use (the card as signed); throws to refuse it. */
+  verify?: ((card: AgentCard) => Promise<AgentCard>) | undefined;
 }
 
 /**
@@ -206,8 +206,9 @@ async function fetchUrls(
         phase: 'after-send',
       });
     }
-    const card = parseCardText(await response.text(), url);
-    if (options.verify) await options.verify(card);
+    const served = parseCardText(await response.text(), url);
+    // A verified card is the card exactly as signed (see verifyAgentCard).
+    const card = options.verify ? await options.verify(served) : served;
     const etag = response.headers.etag;
     return { card, url, ...(etag ? { etag } : {}), freshUntil: performance.now() + fresh };
   }

@@ -6,7 +6,8 @@
  */
 import type { KeyObject, webcrypto } from 'node:crypto';
 import { A2AClientError } from '../errors/a2a-client-error.js';
-import { cardPayloads } from '../protocol/card-canonical.js';
+import { cardPayloads, withoutEmpty } from '../protocol/card-canonical.js';
+import { parseAgentCard } from '../protocol/card.js';
 import type { AgentCard, AgentCardSignature } from '../protocol/model.js';
 
 /**
@@ -42,6 +43,9 @@ export interface CardSignatureOptions {
    */
   required?: boolean;
 }
+
+/** Signatures looked at per card: a card with thousands cannot make the client ask for thousands of keys. */
+const MAX_SIGNATURES = 16;
 
 /** Algorithms accepted: asymmetric signatures only (`none` and shared-secret HMAC never are). */
 const ALGORITHMS: ReadonlySet<string> = new Set(['ES256', 'ES384', 'ES512', 'RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'EdDSA', 'Ed25519']);
@@ -79,34 +83,44 @@ async function headerOf(sig: AgentCardSignature): Promise<{ alg: string; kid: st
   return { alg, kid, ...(typeof jku === 'string' ? { jku } : {}) };
 }
 
-/** The trusted key for `kid`, or why there is none. */
-async function keyFor(options: CardSignatureOptions, kid: string, jku: string | undefined, alg: string): Promise<CardVerificationKey | Rejected> {
+/** Keys a resolver already answered during one verification, by `kid` and `jku`. */
+type KeyCache = Map<string, Promise<CardVerificationKey | undefined>>;
+
+/** The trusted key for `kid`, or why there is none. A resolver is asked once per `kid`/`jku` per card. */
+async function keyFor(options: CardSignatureOptions, kid: string, jku: string | undefined, alg: string, cache: KeyCache): Promise<CardVerificationKey | Rejected> {
   let key: CardVerificationKey | undefined;
-  if (typeof options.keys === 'function') {
+  const resolve = options.keys;
+  if (typeof resolve === 'function') {
+    const id = `${kid}\u0000${jku ?? ''}`;
+    let found = cache.get(id);
+    if (found === undefined) {
+      found = Promise.resolve().then(() => resolve(kid, jku));
+      cache.set(id, found);
+    }
     try {
-      key = await options.keys(kid, jku);
+      key = await found;
     } catch (error) {
       return new Rejected(`looking up key ${JSON.stringify(kid)} failed: ${error instanceof Error ? error.message : String(error)}`, error);
     }
-  } else key = options.keys.find((k) => k.kid === kid);
+  } else key = resolve.find((k) => k.kid === kid);
   if (key === undefined || key === null) return new Rejected(`key ${JSON.stringify(kid)} is unknown`);
   if (!isKeyObjectOrCryptoKey(key) && key.alg !== undefined && key.alg !== alg) return new Rejected(`key ${JSON.stringify(kid)} is for ${key.alg}, the signature says ${alg}`);
   return key;
 }
 
-/** Verifies one signature over any of the payloads; resolves with why not, or `undefined` when it verifies. */
-async function verifyOne(sig: AgentCardSignature, payloads: readonly Uint8Array[], options: CardSignatureOptions): Promise<Rejected | undefined> {
+/** Verifies one signature over any of the payloads; resolves with why not, or the index of the payload it covers. */
+async function verifyOne(sig: AgentCardSignature, payloads: readonly Uint8Array[], options: CardSignatureOptions, cache: KeyCache): Promise<Rejected | number> {
   const header = await headerOf(sig);
   if (header instanceof Rejected) return header;
-  const key = await keyFor(options, header.kid, header.jku, header.alg);
+  const key = await keyFor(options, header.kid, header.jku, header.alg, cache);
   if (key instanceof Rejected) return key;
   const { base64url, flattenedVerify } = await jose();
   let last: unknown;
-  for (const payload of payloads) {
+  for (const [index, payload] of payloads.entries()) {
     try {
       const jws = { protected: sig.protected, signature: sig.signature, payload: base64url.encode(payload), ...(sig.header ? { header: sig.header } : {}) };
       await flattenedVerify(jws, key, { algorithms: [header.alg] });
-      return undefined;
+      return index;
     } catch (error) {
       last = error;
       const code = (error as { code?: unknown }).code;
@@ -120,39 +134,50 @@ async function verifyOne(sig: AgentCardSignature, payloads: readonly Uint8Array[
 }
 
 /**
- * Verifies an agent card's signatures with the trusted keys: it passes when at least one signature
- * verifies. `card` is a normalised card (its `raw`, the card as served, is what is checked) or the
- * served JSON itself. `connect()` and `refreshCard()` call this when `cardSignature` is set; call it
- * yourself for a card you pass to `new A2AClient(card)`.
+ * Verifies an agent card's signatures with the trusted keys: it passes when at least one of its first
+ * 16 signatures verifies. `card` is a normalised card (its `raw`, the card as served, is what is
+ * checked) or the served JSON itself. Resolves with the card exactly as signed — the card as served,
+ * or, when a signature covers the card with its empty values removed (as the official signers make
+ * it), that card: use the card it returns, so nothing unsigned (an added empty security requirement)
+ * is taken from the served one. `connect()` and `refreshCard()` call this when `cardSignature` is
+ * set; call it yourself for a card you pass to `new A2AClient(card)`.
  * @throws A2AClientError kind `card`, field `signatures`, whose message names the reason: the card is
- * not signed (when `required`), or for each signature why it failed — malformed header, algorithm not
- * accepted, unknown key, key lookup failed, key unfit for the algorithm, or a signature that does not
- * match (a changed card).
+ * not signed (when `required`), it holds a value canonical JSON cannot represent, or for each
+ * signature why it failed — malformed header, algorithm not accepted, unknown key, key lookup failed,
+ * key unfit for the algorithm, or a signature that does not match (a changed card).
  */
-export async function verifyAgentCard(card: AgentCard | Record<string, unknown>, options: CardSignatureOptions): Promise<void> {
+export async function verifyAgentCard(card: AgentCard | Record<string, unknown>, options: CardSignatureOptions): Promise<AgentCard> {
   const raw = 'raw' in card && 'interfaces' in card ? card.raw : card;
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
     throw new A2AClientError({ kind: 'card', message: 'the agent card to verify is not a JSON object', field: '(root)' });
   }
   const json = raw as Record<string, unknown>;
+  const asServed = (): AgentCard => ('raw' in card && 'interfaces' in card ? (card as AgentCard) : parseAgentCard(json));
   const signatures = Array.isArray(json['signatures']) ? (json['signatures'] as unknown[]) : [];
   const name = typeof json['name'] === 'string' ? ` of ${JSON.stringify(json['name'].slice(0, 80))}` : '';
   if (signatures.length === 0) {
-    if (options.required === false) return;
+    if (options.required === false) return asServed();
     throw new A2AClientError({ kind: 'card', message: `the agent card${name} is not signed (no signatures), and cardSignature requires a signature`, field: 'signatures' });
   }
-  const payloads = await cardPayloads(json);
+  let payloads: Uint8Array[];
+  try {
+    payloads = await cardPayloads(json);
+  } catch (error) {
+    throw new A2AClientError({ kind: 'card', message: `the agent card${name} holds a value canonical JSON (RFC 8785) cannot represent (a lone surrogate), so no signature can cover it`, field: 'signatures', cause: error });
+  }
   const reasons: Array<{ path: string; message: string; cause?: unknown }> = [];
-  for (const [i, entry] of signatures.entries()) {
+  const cache: KeyCache = new Map();
+  for (const [i, entry] of signatures.slice(0, MAX_SIGNATURES).entries()) {
     const sig = asSignature(entry);
-    const outcome = sig ? await verifyOne(sig, payloads, options) : new Rejected('it is not a { protected, signature } object');
-    if (outcome === undefined) return;
+    const outcome = sig ? await verifyOne(sig, payloads, options, cache) : new Rejected('it is not a { protected, signature } object');
+    if (!(outcome instanceof Rejected)) return outcome === 0 ? asServed() : parseAgentCard({ ...(withoutEmpty(json) as Record<string, unknown>), signatures: json['signatures'] });
     reasons.push({ path: `signatures.${i}`, message: outcome.reason, cause: outcome.cause });
   }
   const first = reasons[0];
+  const skipped = signatures.length > MAX_SIGNATURES ? ` (${signatures.length - MAX_SIGNATURES} more signatures not looked at)` : '';
   throw new A2AClientError({
     kind: 'card',
-    message: `the agent card${name} failed signature verification: ${reasons.map((r) => `signature ${r.path.slice('signatures.'.length)}: ${r.message}`).join('; ')}`,
+    message: `the agent card${name} failed signature verification: ${reasons.map((r) => `signature ${r.path.slice('signatures.'.length)}: ${r.message}`).join('; ')}${skipped}`,
     field: first?.path ?? 'signatures',
     issues: reasons.map(({ path, message }) => ({ path, message })),
     cause: first?.cause,

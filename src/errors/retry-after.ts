@@ -5,6 +5,12 @@
  * none throws.
  */
 
+/** Decimal seconds as whole milliseconds; `undefined` when the number is not finite (hundreds of digits). */
+function secondsToMs(seconds: string | number): number | undefined {
+  const ms = Math.round(Number(seconds) * 1000);
+  return Number.isFinite(ms) ? ms : undefined;
+}
+
 /** Values above this many seconds in a `*-Reset` header are read as a Unix epoch time. */
 const EPOCH_THRESHOLD_S = 1_000_000_000;
 
@@ -16,7 +22,7 @@ export function parseRetryAfter(value: string | undefined, nowMs: number = Date.
   if (value === undefined) return undefined;
   const text = value.trim();
   if (text === '') return undefined;
-  if (/^\d+(\.\d+)?$/.test(text)) return Math.round(Number(text) * 1000);
+  if (/^\d+(\.\d+)?$/.test(text)) return secondsToMs(text);
   if (!/[a-z]/i.test(text)) return undefined;
   const at = Date.parse(text);
   if (Number.isNaN(at)) return undefined;
@@ -31,8 +37,9 @@ export function parseRateLimitReset(value: string | undefined, nowMs: number = D
   const text = value.trim();
   if (!/^\d+(\.\d+)?$/.test(text)) return undefined;
   const seconds = Number(text);
+  if (!Number.isFinite(seconds)) return undefined;
   if (seconds >= EPOCH_THRESHOLD_S) return Math.max(0, Math.round(seconds * 1000 - nowMs));
-  return Math.round(seconds * 1000);
+  return secondsToMs(seconds);
 }
 
 /**
@@ -53,7 +60,8 @@ export function parseStructuredRateLimit(value: string | undefined, limited = fa
     }
     const t = params.get('t');
     if (t === undefined || !/^\d+(\.\d+)?$/.test(t)) continue;
-    const ms = Math.round(Number(t) * 1000);
+    const ms = secondsToMs(t);
+    if (ms === undefined) continue;
     best = Math.max(best ?? 0, ms);
     if (params.get('r') === '0') exhaustedBest = Math.max(exhaustedBest ?? 0, ms);
   }
@@ -65,7 +73,7 @@ export function parseDuration(value: unknown): number | undefined {
   if (typeof value !== 'string') return undefined;
   const match = /^(\d+(?:\.\d+)?)s$/.exec(value.trim());
   if (match?.[1] === undefined) return undefined;
-  return Math.round(Number(match[1]) * 1000);
+  return secondsToMs(match[1]);
 }
 
 /** Statuses that say the request was refused for load: only then is a RateLimit reset a delay to wait. */

@@ -46,10 +46,14 @@ export class AgentLink implements AgentSync {
     return b !== undefined && (b.state !== 'closed' || this.#breaker?.dirty === true);
   }
 
-  /** Applies the fleet's breaker state (read or announced), now or once the breaker exists. */
-  apply(record: BreakerRecord): void {
-    if (this.#breaker) this.#breaker.apply(record);
-    else this.#early = record;
+  /**
+   * Applies the fleet's breaker state (read or announced), now or once the breaker exists. Returns
+   * false when the breaker found the record foreign (see `FleetBreaker.apply`).
+   */
+  apply(record: BreakerRecord): boolean {
+    if (this.#breaker) return this.#breaker.apply(record);
+    this.#early = record;
+    return true;
   }
 
   /** The fleet's consecutive-failure count as read by a sync round. */

@@ -20,6 +20,21 @@ if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) 
 return 0`;
 
 /**
+ * Keeps a probe lease this process holds (KEYS[1] holds ARGV[1]) alive for ARGV[2] ms, or gives it up
+ * when another process asked for it (KEYS[2] holds another id) and giving up is allowed (ARGV[3] = 1).
+ * Returns 1 (kept), 2 (given up) or 0 (not ours any more).
+ */
+const RENEW_LEASE = `
+if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
+local want = redis.call('GET', KEYS[2])
+if ARGV[3] == '1' and want and want ~= ARGV[1] then
+  redis.call('DEL', KEYS[1], KEYS[2])
+  return 2
+end
+redis.call('PEXPIRE', KEYS[1], ARGV[2])
+return 1`;
+
+/**
  * Marks this process alive in the fleet's sorted set (score: `Date.now()`), drops members not seen
  * since `ARGV[3]`, renews the set's expiry and returns how many are alive. A key of another type
  * (foreign data) is replaced.
@@ -84,6 +99,15 @@ export class RedisCommands {
   /** Deletes `key` if it still holds `value`. */
   async deleteIfEqual(key: string, value: string): Promise<void> {
     await this.client.sendCommand(['EVAL', DELETE_IF_EQUAL, '1', key, value]);
+  }
+
+  /**
+   * Keeps the lease `key` (held as `value`) for `ttlMs` more, or gives it up when `wantKey` says
+   * another process asked and `mayYield`. Resolves with `kept`, `yielded` or `lost` (not ours).
+   */
+  async renewLease(key: string, wantKey: string, value: string, ttlMs: number, mayYield: boolean): Promise<'kept' | 'yielded' | 'lost'> {
+    const reply = await this.client.sendCommand(['EVAL', RENEW_LEASE, '2', key, wantKey, value, String(Math.round(ttlMs)), mayYield ? '1' : '0']);
+    return reply === 1 ? 'kept' : reply === 2 ? 'yielded' : 'lost';
   }
 
   /** `PUBLISH channel message`. */

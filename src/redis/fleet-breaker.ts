@@ -8,6 +8,13 @@ import type { BreakerRecord } from './records.js';
 const LEASE_RETRY_MS = 100;
 /** Longest wait before asking again while another process holds the lease (its outcome normally comes first). */
 const LEASE_RECHECK_MS = 1000;
+/**
+ * How far ahead of this process's clock another process's opening may be dated (clocks of replicas
+ * drift). A record dated later is foreign: it would keep the breaker open for as long as it says.
+ */
+const MAX_CLOCK_SKEW_MS = 30_000;
+/** A lease held unused is given up to a process that asks for it only after this long. */
+const LEASE_MIN_HOLD_MS = 1000;
 
 type Lease = 'none' | 'acquiring' | 'held' | 'probing';
 
@@ -24,7 +31,10 @@ type Lease = 'none' | 'acquiring' | 'held' | 'probing';
  *   repeated once Redis is back ({@link rewrite}).
  * - **One probe.** Past `halfOpenAfterMs`, a process probes only while it holds the lease
  *   `<prefix>probe:<origin>` (`SET NX PX`); the others keep failing fast until the probe's outcome
- *   arrives. The lease is released when the probe ends and expires if its holder dies.
+ *   arrives. The call that finds no lease asks for it in the background (and is refused); the lease,
+ *   once held, is kept alive every sync round until a call here uses it — however rarely this process
+ *   calls the agent — unless another process asks for it (`probe-want`) and it has gone unused for a
+ *   second. It is released when the probe ends and expires if its holder dies.
  *
  * While the store is not synced, none of this applies: the breaker behaves as a local one.
  */
@@ -42,7 +52,8 @@ export class FleetBreaker implements BreakerSync {
   #flushing = false;
   #flushQueued = false;
   #lease: Lease = 'none';
-  #leaseUntil = 0;
+  /** `Date.now()` when the lease held now was taken. */
+  #heldSince = 0;
   #leaseRetryAt = 0;
   #dirty = false;
   #writing = false;
@@ -89,18 +100,47 @@ export class FleetBreaker implements BreakerSync {
 
   probeWaitMs(): number {
     if (!this.#ctx.sharing) return 0;
+    // Held: kept ours by the sync rounds (they drop it when it is lost), so this call is the probe.
+    if (this.#lease === 'held') return 0;
     const now = Date.now();
-    if (this.#lease === 'held' && now < this.#leaseUntil) return 0;
     if (this.#lease !== 'acquiring' && now >= this.#leaseRetryAt) void this.#takeLease(now);
     return Math.max(1, this.#leaseRetryAt - now);
   }
 
-  /** Applies the fleet's state as read or announced: opens or closes the breaker when it is newer. */
-  apply(record: BreakerRecord): void {
+  /**
+   * Called every sync round: keeps an unused lease alive (or gives it up to a process that asked for
+   * it), and lets go of one the breaker no longer needs. Never rejects.
+   */
+  tick(): void {
+    if (this.#lease !== 'held' || !this.#ctx.sharing) return;
+    if (this.#breaker.state !== 'open') {
+      this.#endLease();
+      return;
+    }
+    const { commands, keys, replica } = this.#ctx;
+    const mayYield = Date.now() - this.#heldSince >= LEASE_MIN_HOLD_MS;
+    commands.renewLease(keys.probe(this.#origin), keys.probeWant(this.#origin), replica, this.#leaseTtlMs, mayYield).then(
+      (outcome) => {
+        if (outcome === 'kept' || this.#lease !== 'held') return;
+        this.#lease = 'none';
+        // Given up to another process (or lost): not taken back at once.
+        this.#leaseRetryAt = Date.now() + LEASE_RECHECK_MS;
+      },
+      (error: unknown) => this.#ctx.failed(error),
+    );
+  }
+
+  /**
+   * Applies the fleet's state as read or announced: opens or closes the breaker when it is newer.
+   * Returns false for a record dated further in the future than clocks drift (foreign: ignored).
+   */
+  apply(record: BreakerRecord): boolean {
+    if (record.openedAt > Date.now() + MAX_CLOCK_SKEW_MS) return false;
     const changed = record.state === 'open' ? this.#breaker.trip(record.openedAt) : this.#breaker.closeFromFleet(record.openedAt);
-    if (!changed) return;
+    if (!changed) return true;
     this.#fleetFails = 0;
     if (this.#lease === 'held') this.#endLease();
+    return true;
   }
 
   /** The fleet's consecutive-failure count as read by a sync round: a success here will reset it. */
@@ -196,11 +236,15 @@ export class FleetBreaker implements BreakerSync {
         if (left === -1 || left > MAX_LEASE_TTL_MS) {
           await commands.set(key, replica, this.#leaseTtlMs);
           got = true;
-        } else this.#leaseRetryAt = Date.now() + Math.min(LEASE_RECHECK_MS, Math.max(LEASE_RETRY_MS, left));
+        } else {
+          this.#leaseRetryAt = Date.now() + Math.min(LEASE_RECHECK_MS, Math.max(LEASE_RETRY_MS, left));
+          // Held by another process, maybe unused there: ask for it.
+          await commands.set(keys.probeWant(this.#origin), replica, this.#leaseTtlMs);
+        }
       }
       if (got && this.#lease === 'acquiring') {
         this.#lease = 'held';
-        this.#leaseUntil = now + this.#leaseTtlMs;
+        this.#heldSince = now;
         return;
       }
       // The breaker moved on while the lease was on its way: give it back.

@@ -5,7 +5,8 @@
  * | key | holds | expires |
  * |---|---|---|
  * | `<prefix>breaker:<origin>` | the fleet's breaker state, JSON `{ v, state, openedAt, by }` | `halfOpenAfterMs` + 60 s after the last write |
- * | `<prefix>probe:<origin>` | the half-open probe lease: the id of the process that may probe | `halfOpenAfterMs` (1 s to 60 s), released when the probe ends |
+ * | `<prefix>probe:<origin>` | the half-open probe lease: the id of the process that may probe | `halfOpenAfterMs` (1 s to 60 s) after its last renewal; kept until its holder probes, released when the probe ends or another process asks |
+ * | `<prefix>probe-want:<origin>` | another process asked for the probe lease | the lease's life |
  * | `<prefix>fails:<origin>` | consecutive health failures across the fleet | 60 s after the last failure |
  * | `<prefix>budget:<origin>:<windowMs>:<bucket>:q` / `:r` | requests / retries of one time bucket (`windowMs / 10` wide) | `windowMs` + 2 buckets |
  * | `<prefix>replicas` | sorted set of the processes using the store, scored by when each was last seen | 2 × the liveness window after the last round |
@@ -28,6 +29,11 @@ export class KeyLayout {
   /** The half-open probe lease of an agent. */
   probe(origin: string): string {
     return `${this.prefix}probe:${origin}`;
+  }
+
+  /** Set by a process that wants the probe lease another one holds unused. */
+  probeWant(origin: string): string {
+    return `${this.prefix}probe-want:${origin}`;
   }
 
   /** The sorted set of live processes (one per prefix). */

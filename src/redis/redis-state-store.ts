@@ -147,7 +147,10 @@ export class RedisAgentStates implements AgentStateStore {
         this.#inRound = false;
         if (this.#closed) return;
         this.#status.synced();
-        for (const link of active) link.fleetBreaker?.rewrite();
+        for (const link of active) {
+          link.fleetBreaker?.rewrite();
+          link.fleetBreaker?.tick();
+        }
       },
       (error: unknown) => {
         this.#inRound = false;
@@ -185,8 +188,8 @@ export class RedisAgentStates implements AgentStateStore {
       link.fresh = false;
       const value = values[2 * i];
       const record = parseBreakerRecord(value);
-      if (record) link.apply(record);
-      else if (typeof value === 'string') link.fleetBreaker?.overwrite();
+      // Foreign or corrupt data at the record (unparsable, or an opening dated far in the future) is overwritten.
+      if (record ? !link.apply(record) : typeof value === 'string') link.fleetBreaker?.overwrite();
       const fails = parseCount(values[2 * i + 1]);
       if (fails !== undefined) link.fleetFailures(fails);
     });

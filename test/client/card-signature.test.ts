@@ -11,6 +11,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { A2AClient, isA2AClientError, verifyAgentCard, type CardJwk, type CardSignatureOptions } from '../../src/index.js';
 import { recordingAgent, v1Card, type RecordingAgent } from '../helpers/recording-agent.js';
 import { startOfficialServer } from '../helpers/official-server.js';
+import { withoutEmpty } from '../../src/protocol/card-canonical.js';
 
 interface Signer {
   alg: 'ES256' | 'RS256';
@@ -112,6 +113,47 @@ describe.each(['ES256', 'RS256'] as const)('a card signed with %s', (alg) => {
   });
 });
 
+describe('hostile signed cards', () => {
+  it('a value canonical JSON cannot hold (a lone surrogate) is a card error, not a crash', async () => {
+    const agent = await serveCard(async (url) => JSON.stringify(await signedCard(url, es)).replace('"signed-agent"', '"signed-agent\\ud800"'));
+    const error = await refused(agent, { keys: [es.jwk] });
+    expect(error.message).toContain('canonical JSON (RFC 8785) cannot represent');
+  });
+
+  it('an empty security requirement added to a card signed without empty values is not taken from the served card', async () => {
+    const agent = await serveCard(async (url) => {
+      // Signed as the official signers do: over the card with its empty values removed.
+      const clean = withoutEmpty(v1Card(url, 'signed-agent', 'JSONRPC')) as Record<string, unknown>;
+      const signed = await sign(clean, es);
+      // Then someone in between adds an "anonymous" alternative, which the cleaned form does not see.
+      return JSON.stringify({ ...signed, securityRequirements: [{ schemes: {} }] });
+    });
+    const client = await connect(agent, { keys: [es.jwk] });
+    // The card in use is the one that was signed: no anonymous alternative slipped in.
+    expect(client.card.security ?? []).toEqual([]);
+    expect((client.card.raw as Record<string, unknown>)['securityRequirements']).toBeUndefined();
+  });
+
+  it('thousands of signatures naming unknown keys: at most 16 are looked at, each key asked for once', async () => {
+    const agent = await serveCard(async (url) => {
+      const card = await signedCard(url, other);
+      const one = (card['signatures'] as unknown[])[0];
+      return JSON.stringify({ ...card, signatures: Array.from({ length: 5_000 }, () => one) });
+    });
+    let asked = 0;
+    const error = await refused(agent, {
+      keys: () => {
+        asked++;
+        return undefined;
+      },
+    });
+    expect(asked).toBe(1);
+    expect(error.issues).toHaveLength(16);
+    expect(error.message).toContain('4984 more signatures not looked at');
+    expect(error.message.length).toBeLessThan(2_000);
+  });
+});
+
 describe('refused signatures name the reason', () => {
   it('an unknown kid', async () => {
     const agent = await serveCard(async (url) => JSON.stringify(await signedCard(url, other)));
@@ -195,9 +237,9 @@ describe('refreshCard() and verifyAgentCard()', () => {
 
   it('verifyAgentCard() checks a card you already have (for new A2AClient(card))', async () => {
     const card = await signedCard('http://127.0.0.1:9', rs);
-    await expect(verifyAgentCard(card, { keys: [rs.jwk] })).resolves.toBeUndefined();
+    await expect(verifyAgentCard(card, { keys: [rs.jwk] })).resolves.toMatchObject({ name: card.name });
     const client = new A2AClient(card);
-    await expect(verifyAgentCard(client.card, { keys: [rs.jwk] })).resolves.toBeUndefined();
+    await expect(verifyAgentCard(client.card, { keys: [rs.jwk] })).resolves.toBe(client.card);
     await client.close();
     await expect(verifyAgentCard({ ...card, name: 'x' }, { keys: [rs.jwk] })).rejects.toMatchObject({ kind: 'card' });
   });

@@ -35,6 +35,15 @@ describe('retry-after parsers', () => {
     expect(parseStructuredRateLimit('garbage;;=;', true)).toBeUndefined();
   });
 
+  it('a delay too large to be a number (hundreds of digits) is no delay, never Infinity', () => {
+    const huge = '9'.repeat(400);
+    expect(parseRetryAfter(huge, NOW)).toBeUndefined();
+    expect(parseRateLimitReset(huge, NOW)).toBeUndefined();
+    expect(parseStructuredRateLimit(`"a";r=0;t=${huge}`)).toBeUndefined();
+    expect(parseDuration(`${huge}s`)).toBeUndefined();
+    expect(hintsOf(new A2AClientError({ kind: 'http', message: 'x', status: 503, headers: { 'retry-after': huge } }), NOW)).toEqual({});
+  });
+
   it('reads protobuf durations', () => {
     expect(parseDuration('1.5s')).toBe(1500);
     expect(parseDuration('3s')).toBe(3000);

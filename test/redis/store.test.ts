@@ -65,6 +65,46 @@ describeWithRedis('the Redis state store', () => {
     expect([a.status, b.status]).toEqual(['synced', 'synced']);
   });
 
+  it('an agent called rarely gets its half-open probe: the lease waits for the next call, however late', async () => {
+    const [a] = [redis.store()];
+    await redis.synced(a);
+    const origin = agentKey();
+    const pa = redis.pipeline(a, origin, { retry: false, circuitBreaker: { consecutiveFailures: 1, halfOpenAfterMs: 300 } });
+    await rejection(pa.execute(read(), fail503));
+    expect(pa.isOpen()).toBe(true);
+    // The agent is healthy again; the caller calls every 1.2 s — longer than the half-open (300 ms) and
+    // than the life of a lease nobody renews (1 s at the least).
+    const outcomes: string[] = [];
+    for (let i = 0; i < 4 && pa.breakerState() !== 'closed'; i++) {
+      await sleep(1_200);
+      outcomes.push(await pa.execute(read(), async () => 'ok').then(String, (e: unknown) => (isA2AClientError(e) ? e.kind : 'error')));
+    }
+    // The first call after the half-open asks for the lease (refused); the next one is the probe.
+    expect(outcomes).toEqual(['circuit-open', 'ok']);
+    expect(pa.breakerState()).toBe('closed');
+  });
+
+  it('a breaker record dated far in the future (foreign) opens nothing and is overwritten', async () => {
+    const [a] = [redis.store()];
+    await redis.synced(a);
+    const origin = agentKey();
+    const keys = new KeyLayout(redis.prefix);
+    const pa = redis.pipeline(a, origin, { retry: false, circuitBreaker: { consecutiveFailures: 3, halfOpenAfterMs: 300 } });
+    await pa.execute(read(), async () => 'ok');
+    const forged = { v: 1, state: 'open', openedAt: Date.now() + 365 * 24 * 3600_000, by: 'forger' };
+    await redis.inspector.set(keys.breaker(origin), JSON.stringify(forged));
+    await redis.inspector.publish(keys.channel, JSON.stringify({ ...forged, origin }));
+    await sleep(700);
+    expect(pa.breakerState()).toBe('closed');
+    await expect(pa.execute(read(), async () => 'ok')).resolves.toBe('ok');
+    let by: string | undefined = 'forger';
+    for (let i = 0; i < 40 && by === 'forger'; i++) {
+      await sleep(50);
+      by = (JSON.parse((await redis.inspector.get(keys.breaker(origin))) ?? '{}') as { by?: string }).by;
+    }
+    expect(by).not.toBe('forger');
+  });
+
   it('sets an expiry on every key it writes', async () => {
     const [a, b] = [redis.store(), redis.store()];
     await redis.synced(a, b);
@@ -84,6 +124,8 @@ describeWithRedis('the Redis state store', () => {
     // Every kind of key is there now: the probe's lease too.
     const found = await redis.inspector.keys(`${redis.prefix}*`);
     const kinds = new Set(found.map((k) => k.slice(redis.prefix.length).split(':')[0]));
+    // `probe-want` is there too when both asked for the lease at once.
+    kinds.delete('probe-want');
     expect([...kinds].sort()).toEqual(['breaker', 'budget', 'fails', 'probe', 'replicas']);
     for (const key of found) {
       const ttl = await redis.inspector.pTTL(key);
