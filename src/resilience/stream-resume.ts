@@ -111,7 +111,9 @@ function closeQuietly(iterator: Iter | undefined): void {
  * `aborted`, or `idle-timeout` when polling brings no news for `maxIdleMs`.
  */
 export async function* resumableStream(o: ResumableStreamOptions): AsyncGenerator<StreamEvent[], void, undefined> {
-  const scope = new CallScope({ deadline: o.deadline, signal: o.signal });
+  // A stream its reader left alone still ends its span when the deadline or the caller ends it.
+  const trace = o.trace;
+  const scope = new CallScope({ deadline: o.deadline, signal: o.signal, onFail: trace ? (error) => trace.end(error) : undefined });
   const retry = o.resilience?.retryOptions(o.retry) ?? resolveRetry(undefined, o.retry);
   const maxResumes = o.maxResumes ?? 10;
   const state = new StreamState();

@@ -176,6 +176,21 @@ describe('streams', () => {
   });
 });
 
+describe('a stream read once and then left alone', () => {
+  it('ends its span at the deadline, as a failure of kind deadline-exceeded', async () => {
+    const client = await connect(
+      await tracedAgent('abandoned', (req, method) => (method === 'SendStreamingMessage' ? { sse: [{ jsonrpc: '2.0', id: rpcId(req), result: { task: task('TASK_STATE_WORKING') } }] } : undefined)),
+    );
+    const iterator = client.sendStreamingMessage(hi, { timeouts: { totalMs: 300 } })[Symbol.asyncIterator]();
+    await iterator.next();
+    expect(spansNamed('invoke_agent abandoned')).toHaveLength(0);
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    const span = only('invoke_agent abandoned');
+    expect(span.status.code).toBe(SpanStatusCode.ERROR);
+    expect(span.attributes['error.type']).toBe('deadline-exceeded');
+  });
+});
+
 describe('coordinator', () => {
   it('fanOut under a parent span: one invoke_agent child per agent, the retry on its own span; wrapDownstreamError names the trace', async () => {
     let calls = 0;
