@@ -131,10 +131,12 @@ describe.each(ENGINES)('$name engine against a fault server', ({ make }) => {
   it('fires deadline-exceeded at the absolute deadline', async () => {
     mark();
     const deadline = performance.now() + 200;
-    const { error, ms } = await failure(() => engine.send(req(`${server.url}/never`, { deadline })));
+    const { error } = await failure(() => engine.send(req(`${server.url}/never`, { deadline })));
+    const late = performance.now() - deadline;
     expect(error.kind).toBe('deadline-exceeded');
-    expect(ms).toBeGreaterThanOrEqual(190);
-    expect(ms).toBeLessThan(700);
+    // Never before the deadline; soon after it (generous for a loaded machine).
+    expect(late).toBeGreaterThanOrEqual(-2);
+    expect(late).toBeLessThan(500);
     await server.waitForNoSockets();
   });
 
