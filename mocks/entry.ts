@@ -14,25 +14,10 @@
  * @throws Error with `code` `'ERR_MODULE_NOT_FOUND'` (Node's own code for it) and the resolution
  * failure as `cause`, when msw is not installed.
  */
-import { createRequire } from 'node:module';
+import { requireWithPeer } from '../src/util/require-peer.js';
 import type * as Mocks from './index.js';
 
-const require = createRequire(import.meta.url);
-
-try {
-  require.resolve('msw');
-} catch (cause) {
-  throw Object.assign(
-    new Error(
-      'a2a-resilient/mocks needs msw, an optional peer dependency that is not installed. ' +
-        'Install it next to a2a-resilient: `npm install --save-dev msw@^2.9.0`.',
-      { cause },
-    ),
-    { code: 'ERR_MODULE_NOT_FOUND' },
-  );
-}
-
-const mocks = require('./index.js') as typeof Mocks;
+const mocks = requireWithPeer<typeof Mocks>(import.meta.url, './index.js', { entry: 'a2a-resilient/mocks', name: 'msw', install: 'npm install --save-dev msw@^2.9.0' });
 
 export const {
   MockAgent,

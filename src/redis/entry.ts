@@ -11,24 +11,9 @@
  * @throws Error with `code` `'ERR_MODULE_NOT_FOUND'` and the resolution failure as `cause`, when
  * `redis` is not installed.
  */
-import { createRequire } from 'node:module';
+import { requireWithPeer } from '../util/require-peer.js';
 import type * as Redis from './index.js';
 
-const require = createRequire(import.meta.url);
-
-try {
-  require.resolve('redis');
-} catch (cause) {
-  throw Object.assign(
-    new Error(
-      'a2a-resilient/redis needs redis (node-redis), an optional peer dependency that is not installed. ' +
-        'Install it next to a2a-resilient: `npm install redis@^6.0.0`.',
-      { cause },
-    ),
-    { code: 'ERR_MODULE_NOT_FOUND' },
-  );
-}
-
-const store = require('./index.js') as typeof Redis;
+const store = requireWithPeer<typeof Redis>(import.meta.url, './index.js', { entry: 'a2a-resilient/redis', name: 'redis', label: 'redis (node-redis)', install: 'npm install redis@^6.0.0' });
 
 export const { redisStateStore } = store;
