@@ -60,10 +60,6 @@ class FlatIterator<S, T> implements AsyncIterator<T, undefined> {
     if (this.#done) return Promise.resolve(DONE);
     const pulling = this.#pull();
     this.#pulling = pulling;
-    const clear = (): void => {
-      if (this.#pulling === pulling) this.#pulling = undefined;
-    };
-    pulling.then(clear, clear);
     return pulling;
   }
 
@@ -75,32 +71,50 @@ class FlatIterator<S, T> implements AsyncIterator<T, undefined> {
     return DONE;
   }
 
-  async #pull(): Promise<IteratorResult<T, undefined>> {
-    for (;;) {
-      let items: readonly T[];
-      let last: boolean;
-      let ended = false;
-      try {
-        const step = await this.#source.next();
-        ended = step.done === true;
-        ({ items, last } = ended ? { items: this.#reader.end(), last: true } : this.#reader.read(step.value));
-      } catch (error) {
-        this.#done = true;
-        items = this.#reader.fail(error);
-        last = true;
-        ended = true;
-      }
-      if (last) {
-        this.#done = true;
-        // Ended early by the reader: the source is told to stop (its own errors are of no interest now).
-        if (!ended) this.#source.return?.()?.catch(ignoreLate);
-      }
-      if (items.length > 0) {
-        this.#batch = items;
-        this.#index = 1;
-        return { value: items[0] as T, done: false };
-      }
-      if (last) return DONE;
+  /** Reads source batches until one has items or the stream ends; clears `#pulling` when it settles. */
+  #pull(): Promise<IteratorResult<T, undefined>> {
+    return this.#source.next().then(this.#onStep, this.#onFailure);
+  }
+
+  readonly #onStep = (step: IteratorResult<S>): IteratorResult<T, undefined> | Promise<IteratorResult<T, undefined>> => {
+    let items: readonly T[];
+    let last: boolean;
+    try {
+      ({ items, last } = step.done === true ? { items: this.#reader.end(), last: true } : this.#reader.read(step.value));
+    } catch (error) {
+      return this.#onFailure(error);
     }
+    if (last) {
+      this.#done = true;
+      // Ended early by the reader: the source is told to stop (its own errors are of no interest now).
+      if (step.done !== true) this.#source.return?.()?.catch(ignoreLate);
+    }
+    return this.#deliver(items, last);
+  };
+
+  readonly #onFailure = (error: unknown): IteratorResult<T, undefined> => {
+    this.#done = true;
+    let items: readonly T[];
+    try {
+      items = this.#reader.fail(error);
+    } catch (failure) {
+      this.#pulling = undefined;
+      throw failure;
+    }
+    return this.#deliver(items, true) as IteratorResult<T, undefined>;
+  };
+
+  #deliver(items: readonly T[], last: boolean): IteratorResult<T, undefined> | Promise<IteratorResult<T, undefined>> {
+    if (items.length > 0) {
+      this.#pulling = undefined;
+      this.#batch = items;
+      this.#index = 1;
+      return { value: items[0] as T, done: false };
+    }
+    if (last) {
+      this.#pulling = undefined;
+      return DONE;
+    }
+    return this.#pull();
   }
 }

@@ -109,118 +109,259 @@ function closeQuietly(iterator: Iter | undefined): void {
  * @throws A2AClientError — the send's error (after its retries), a non-drop error of a stream, a
  * fatal error of a resubscribe or poll, kind `deadline-exceeded` (cause: the last failure),
  * `aborted`, or `idle-timeout` when polling brings no news for `maxIdleMs`.
+ *
+ * A state machine rather than a generator: while the stream is live, each batch costs one `then` on
+ * the source's read and no generator step; the rare paths (opening, resume rounds, polling) are async
+ * functions. `next()` calls are served in order; `return()` closes the source at once.
  */
-export async function* resumableStream(o: ResumableStreamOptions): AsyncGenerator<StreamEvent[], void, undefined> {
-  // A stream its reader left alone still ends its span when the deadline or the caller ends it.
-  const trace = o.trace;
-  const scope = new CallScope({ deadline: o.deadline, signal: o.signal, onFail: trace ? (error) => trace.end(error) : undefined });
-  const retry = o.resilience?.retryOptions(o.retry) ?? resolveRetry(undefined, o.retry);
-  const maxResumes = o.maxResumes ?? 10;
-  const state = new StreamState();
-  let iterator: Iter | undefined;
-  let lastDrop: A2AClientError | undefined;
-  try {
-    const opened = await openSource(o, scope, o.method, o.idempotent, o.open);
-    iterator = opened.iterator;
-    let pending: IteratorResult<StreamEvent[]> | undefined = opened.first;
-    let fromResubscribe = false;
-    let resumes = 0;
+export function resumableStream(o: ResumableStreamOptions): AsyncIterableIterator<StreamEvent[]> {
+  return new ResumableStream(o);
+}
+
+const DONE: IteratorReturnResult<undefined> = Object.freeze({ value: undefined, done: true });
+
+type Step = IteratorResult<StreamEvent[], undefined>;
+
+class ResumableStream implements AsyncIterableIterator<StreamEvent[]> {
+  readonly #o: ResumableStreamOptions;
+  readonly #scope: CallScope;
+  readonly #retry: RetryOptions;
+  readonly #maxResumes: number;
+  readonly #state = new StreamState();
+  #iterator: Iter | undefined;
+  #poll: AsyncGenerator<StreamEvent[], void, undefined> | undefined;
+  #lastDrop: A2AClientError | undefined;
+  /** The source is a resubscribe whose first event (the Task snapshot) has not been read yet. */
+  #fromResubscribe = false;
+  /** Resume rounds in a row without a new event. */
+  #resumes = 0;
+  #started = false;
+  #closed = false;
+  /** The step in flight; later `next()` calls wait for it. */
+  #busy: Promise<Step> | undefined;
+
+  constructor(o: ResumableStreamOptions) {
+    this.#o = o;
+    // A stream its reader left alone still ends its span when the deadline or the caller ends it.
+    const trace = o.trace;
+    this.#scope = new CallScope({ deadline: o.deadline, signal: o.signal, onFail: trace ? (error) => trace.end(error) : undefined });
+    this.#retry = o.resilience?.retryOptions(o.retry) ?? resolveRetry(undefined, o.retry);
+    this.#maxResumes = o.maxResumes ?? 10;
+  }
+
+  [Symbol.asyncIterator](): this {
+    return this;
+  }
+
+  next(): Promise<Step> {
+    if (this.#busy !== undefined) return this.#busy.then(() => this.next());
+    if (this.#closed) return Promise.resolve(DONE);
+    let step: Promise<Step>;
+    if (this.#poll !== undefined) step = this.#pollStep(this.#poll);
+    else if (this.#iterator !== undefined) step = this.#read(this.#iterator);
+    else if (!this.#started) {
+      this.#started = true;
+      step = this.#open();
+    } else {
+      // The last batch brought the task to its end.
+      this.#close();
+      return Promise.resolve(DONE);
+    }
+    this.#busy = step;
+    return step;
+  }
+
+  async return(): Promise<Step> {
+    this.#close();
+    return DONE;
+  }
+
+  /** Past its first read a source is our binding's stream, whose request scope opens inside this one: read directly. */
+  #read(iterator: Iter): Promise<Step> {
+    return iterator.next().then(this.#onBatch, this.#onLiveError);
+  }
+
+  async #open(): Promise<Step> {
+    try {
+      const opened = await openSource(this.#o, this.#scope, this.#o.method, this.#o.idempotent, this.#o.open);
+      if (this.#closed) {
+        closeQuietly(opened.iterator);
+        return this.#settle(DONE);
+      }
+      this.#iterator = opened.iterator;
+      return await this.#onBatch(opened.first);
+    } catch (error) {
+      throw this.#failed(error);
+    }
+  }
+
+  /** One batch of the live source (or its end), turned into what the caller has not seen. */
+  readonly #onBatch = (step: IteratorResult<StreamEvent[]>): Step | Promise<Step> => {
+    if (this.#closed) return this.#settle(DONE);
+    if (step.done === true) return this.#afterEnd();
+    const batch = step.value;
+    const state = this.#state;
+    // The batch itself is delivered unless a resubscribe's snapshot in it is replaced (copied then).
+    let out: StreamEvent[] | undefined;
+    try {
+      for (let i = 0; i < batch.length; i++) {
+        const event = batch[i] as StreamEvent;
+        if (this.#fromResubscribe) {
+          if (event.kind !== 'task') {
+            // A resubscribe that does not start with the Task snapshot (some servers only tap the live
+            // queue): what happened while the client was away is unknown, and live events cannot be
+            // placed. Only snapshots are exact from here: poll.
+            return this.#startPoll(this.#lastDrop ?? noSnapshot());
+          }
+          out ??= batch.slice(0, i);
+          for (const e of state.snapshot(event as Task)) out.push(e);
+          this.#fromResubscribe = false;
+        } else {
+          state.accept(event);
+          out?.push(event);
+        }
+        if (state.done) {
+          out ??= batch.slice(0, i + 1);
+          break;
+        }
+      }
+    } catch (error) {
+      this.#busy = undefined;
+      throw this.#failed(error);
+    }
+    if (state.done) this.#dropSource();
+    const deliver = out ?? batch;
+    if (deliver.length > 0) {
+      this.#resumes = 0;
+      return this.#settle({ value: deliver, done: false });
+    }
+    if (state.done) {
+      this.#close();
+      return this.#settle(DONE);
+    }
+    return this.#read(this.#iterator as Iter);
+  };
+
+  readonly #onLiveError = (error: unknown): Promise<Step> => this.#recover(error);
+
+  /** The source closed before a terminal state: resumed when the task is known. */
+  async #afterEnd(): Promise<Step> {
+    try {
+      if (this.#state.taskId === undefined) {
+        this.#close();
+        return this.#settle(DONE);
+      }
+      const drop = new A2AClientError({ kind: 'connection', reason: 'closed', message: 'The stream closed before the task reached a terminal state' });
+      this.#lastDrop = drop;
+      // A resubscribe that closed without even its snapshot (some servers do so for a task that has
+      // ended): subscribing again would get the same; the task itself says where it stands.
+      if (this.#fromResubscribe) return await this.#startPoll(drop);
+      return await this.#resume();
+    } catch (error) {
+      throw this.#failed(error);
+    }
+  }
+
+  /** A failure of the live source: resumed when it is a drop of a known task, else the stream's error. */
+  async #recover(error: unknown): Promise<Step> {
+    try {
+      if (this.#closed) return this.#settle(DONE);
+      const o = this.#o;
+      if (this.#scope.aborted) throw stopped(this.#scope, this.#lastDrop, o);
+      if (!isA2AClientError(error)) throw error;
+      if (this.#state.taskId === undefined || !resumable(error, this.#retry)) {
+        // A live stream's own failure: whether a later call may succeed, as a resubscribe would be classified.
+        throw fail(error.with({ retryable: classify(error, { method: 'subscribeToTask', idempotent: true, options: this.#retry }).retryable }), o);
+      }
+      this.#lastDrop = error;
+      return await this.#resume();
+    } catch (failure) {
+      throw this.#failed(failure);
+    }
+  }
+
+  /** Resume rounds: a backoff, then the resubscribe (retried inside by the pipeline), until one opens. */
+  async #resume(): Promise<Step> {
+    this.#dropSource();
+    const o = this.#o;
+    const scope = this.#scope;
+    const taskId = this.#state.taskId as string;
     for (;;) {
+      const lastDrop = this.#lastDrop as A2AClientError;
+      this.#resumes++;
+      if (this.#resumes > this.#maxResumes) throw fail(lastDrop, o);
+      // The backoff, or the time the last failure asked for (a Retry-After, an open breaker's half-open).
+      const delayMs = Math.max(MIN_ROUND_MS, backoffDelay(this.#resumes, this.#retry), lastDrop.retryAfterMs ?? 0);
+      if (delayMs >= scope.timeLeft()) throw stopped(scope, lastDrop, o, true);
+      const event: ResilienceEvent = { type: 'resubscribe', agent: o.agent, method: o.method, taskId, attempt: this.#resumes, delayMs, reason: lastDrop.kind, at: Date.now() };
+      emitEvent(o.onEvent, event);
+      o.trace?.event(event);
+      await pause(delayMs, scope, lastDrop, o);
+      if (this.#closed) return this.#settle(DONE);
+      let opened: { iterator: Iter; first: IteratorResult<StreamEvent[]> };
       try {
-        let step = pending ?? (await scope.race(iterator.next()));
-        pending = undefined;
-        while (step.done !== true) {
-          const batch = step.value;
-          // The batch itself is delivered unless a resubscribe's snapshot in it is replaced (copied then).
-          let out: StreamEvent[] | undefined;
-          for (let i = 0; i < batch.length; i++) {
-            const event = batch[i] as StreamEvent;
-            if (fromResubscribe && event.kind !== 'task') {
-              // A resubscribe that does not start with the Task snapshot (some servers only tap the live
-              // queue): what happened while the client was away is unknown, and live events cannot be
-              // placed. Only snapshots are exact from here: poll.
-              closeQuietly(iterator);
-              iterator = undefined;
-              yield* poll(o, state, scope, retry, lastDrop ?? noSnapshot());
-              return;
-            }
-            if (fromResubscribe) {
-              out ??= batch.slice(0, i);
-              for (const e of state.snapshot(event as Task)) out.push(e);
-            } else {
-              state.accept(event);
-              out?.push(event);
-            }
-            fromResubscribe = false;
-            if (state.done) {
-              out ??= batch.slice(0, i + 1);
-              break;
-            }
-          }
-          const deliver = out ?? batch;
-          if (deliver.length > 0) {
-            resumes = 0;
-            yield deliver;
-          }
-          if (state.done) return;
-          // Past its first read a source is our binding's stream, whose request scope opens inside this
-          // one: read directly (the first read of each source is raced, in openSource).
-          step = await iterator.next();
-        }
-        if (state.taskId === undefined) return;
-        lastDrop = new A2AClientError({ kind: 'connection', reason: 'closed', message: 'The stream closed before the task reached a terminal state' });
-        // A resubscribe that closed without even its snapshot (some servers do so for a task that has
-        // ended): subscribing again would get the same; the task itself says where it stands.
-        if (fromResubscribe) {
-          closeQuietly(iterator);
-          iterator = undefined;
-          yield* poll(o, state, scope, retry, lastDrop);
-          return;
-        }
+        opened = await openSource(o, scope, 'subscribeToTask', true, (source, attempt) => o.resubscribe(taskId, source, attempt));
       } catch (error) {
         if (scope.aborted) throw stopped(scope, lastDrop, o);
         if (!isA2AClientError(error)) throw error;
-        if (state.taskId === undefined || !resumable(error, retry)) {
-          // A live stream's own failure: whether a later call may succeed, as a resubscribe would be classified.
-          throw fail(error.with({ retryable: classify(error, { method: 'subscribeToTask', idempotent: true, options: retry }).retryable }), o);
-        }
-        lastDrop = error;
+        if (isUnsupported(error)) return await this.#startPoll(lastDrop);
+        if (!worthAnotherRound(error, 'subscribeToTask', o, this.#retry, scope)) throw fail(error, o);
+        this.#lastDrop = error;
+        continue;
       }
-      closeQuietly(iterator);
-      iterator = undefined;
-      const taskId = state.taskId;
-      // Resume rounds: a backoff, then the resubscribe (retried inside by the pipeline), until one opens.
-      for (;;) {
-        resumes++;
-        if (resumes > maxResumes) throw fail(lastDrop, o);
-        // The backoff, or the time the last failure asked for (a Retry-After, an open breaker's half-open).
-        const delayMs = Math.max(MIN_ROUND_MS, backoffDelay(resumes, retry), lastDrop.retryAfterMs ?? 0);
-        if (delayMs >= scope.timeLeft()) throw stopped(scope, lastDrop, o, true);
-        const event: ResilienceEvent = { type: 'resubscribe', agent: o.agent, method: o.method, taskId, attempt: resumes, delayMs, reason: lastDrop.kind, at: Date.now() };
-        emitEvent(o.onEvent, event);
-        o.trace?.event(event);
-        await pause(delayMs, scope, lastDrop, o);
-        try {
-          const opened = await openSource(o, scope, 'subscribeToTask', true, (source, attempt) => o.resubscribe(taskId, source, attempt));
-          iterator = opened.iterator;
-          pending = opened.first;
-          fromResubscribe = true;
-          break;
-        } catch (error) {
-          if (scope.aborted) throw stopped(scope, lastDrop, o);
-          if (!isA2AClientError(error)) throw error;
-          if (isUnsupported(error)) {
-            yield* poll(o, state, scope, retry, lastDrop);
-            return;
-          }
-          if (!worthAnotherRound(error, 'subscribeToTask', o, retry, scope)) throw fail(error, o);
-          lastDrop = error;
-        }
+      if (this.#closed) {
+        closeQuietly(opened.iterator);
+        return this.#settle(DONE);
       }
+      this.#iterator = opened.iterator;
+      this.#fromResubscribe = true;
+      return await this.#onBatch(opened.first);
     }
-  } finally {
-    closeQuietly(iterator);
-    scope.dispose();
+  }
+
+  /** From here on the task is polled (see {@link poll}). */
+  #startPoll(drop: A2AClientError): Promise<Step> {
+    this.#dropSource();
+    const polling = poll(this.#o, this.#state, this.#scope, this.#retry, drop);
+    this.#poll = polling;
+    return this.#pollStep(polling);
+  }
+
+  async #pollStep(polling: AsyncGenerator<StreamEvent[], void, undefined>): Promise<Step> {
+    try {
+      const step = await polling.next();
+      if (step.done === true) this.#close();
+      return this.#settle(step.done === true ? DONE : step);
+    } catch (error) {
+      throw this.#failed(error);
+    }
+  }
+
+  #settle(step: Step): Step {
+    this.#busy = undefined;
+    return step;
+  }
+
+  /** Ends the stream on a failure; returns the failure to throw. */
+  #failed(error: unknown): unknown {
+    this.#busy = undefined;
+    this.#close();
+    return error;
+  }
+
+  #dropSource(): void {
+    closeQuietly(this.#iterator);
+    this.#iterator = undefined;
+  }
+
+  #close(): void {
+    if (this.#closed) return;
+    this.#closed = true;
+    this.#dropSource();
+    const polling = this.#poll;
+    this.#poll = undefined;
+    if (polling !== undefined) void polling.return(undefined).catch(ignoreLate);
+    this.#scope.dispose();
   }
 }
 

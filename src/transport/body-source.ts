@@ -116,6 +116,10 @@ export class PushSource implements BodySource {
     if (this.settled) return;
     const closed = Object.assign(new Error('The response body was released before its end'), { code: 'UND_ERR_ABORTED' });
     this.#error = closed;
+    // A read still waiting ends too (its reader let go of the body).
+    const waiter = this.#waiter;
+    this.#waiter = undefined;
+    waiter?.reject(closed);
     this.#flow.abort(closed);
   }
 

@@ -3,6 +3,7 @@ import type { BodySource } from './body-source.js';
 import type { DecodedBatch, EngineRequest, EngineResponse, SseEvent } from './engine.js';
 import { normalizeTransportError } from './normalize-error.js';
 import { SseFramer } from './sse-reader.js';
+import { DecodedReader } from './decoded-reader.js';
 import type { CallScope } from './call-scope.js';
 
 /**
@@ -62,65 +63,25 @@ export class StreamedResponse implements EngineResponse {
     this.#claim();
     const framer = new SseFramer(this.#request.limits.maxEventBytes);
     this.#framer = framer;
-    const reads = this.#iterate(framer, decode, onError);
-    // Reads go straight to the generator; return() also releases a body whose reading never started
-    // (a generator that never ran skips its finally).
-    const iterator: AsyncIterableIterator<T[]> = {
-      next: () => reads.next(),
-      return: async () => {
-        this.#finish(true);
-        return reads.return(undefined);
+    const scope = this.#scope;
+    return new DecodedReader(
+      {
+        read: () => this.#read(),
+        readError: (error) => this.#readError(error),
+        start: () => scope.arm('idle-timeout', this.#request.timeouts.streamIdleMs),
+        touch: () => scope.touch(),
+        finish: (destroy) => this.#finish(destroy),
       },
-      [Symbol.asyncIterator]: () => iterator,
-    };
-    return iterator;
+      framer,
+      decode,
+      onError,
+    );
   }
 
   /** Releases the response without reading (the rest of) it. */
   close(): Promise<void> {
     this.#finish(true);
     return Promise.resolve();
-  }
-
-  async *#iterate<T>(
-    framer: SseFramer,
-    decode: (events: readonly SseEvent[]) => DecodedBatch<T>,
-    onError: (error: unknown) => unknown,
-  ): AsyncGenerator<T[], void, undefined> {
-    let ended = false;
-    try {
-      this.#scope.arm('idle-timeout', this.#request.timeouts.streamIdleMs);
-      const scope = this.#scope;
-      while (!ended) {
-        let events: readonly SseEvent[];
-        try {
-          let chunk: Uint8Array | undefined;
-          try {
-            chunk = await this.#read();
-          } catch (error) {
-            throw this.#readError(error);
-          }
-          ended = chunk === undefined;
-          events = framer.push(chunk);
-          if (events.length === 0) framer.checkCap();
-        } catch (error) {
-          throw onError(error);
-        }
-        if (events.length > 0) {
-          scope.touch();
-          const { items, failure } = decode(events);
-          if (items.length > 0) yield items;
-          if (failure !== undefined) throw onError(failure.error);
-          try {
-            framer.checkCap();
-          } catch (error) {
-            throw onError(error);
-          }
-        }
-      }
-    } finally {
-      this.#finish(!ended);
-    }
   }
 
   async #collect(maxBytes: number, strict: boolean): Promise<Uint8Array[]> {

@@ -177,6 +177,47 @@ describe('resumableStream', () => {
     expect(agent.resubscribes()).toBe(0);
   });
 
+  it('serves next() calls made before earlier ones settled in order, across drops and resumes', async () => {
+    const agent = flakyAgent(3, 1);
+    const stream = resumableStream(options(agent));
+    const reads = Array.from({ length: 40 }, () => stream.next());
+    const steps = await Promise.all(reads);
+    const delivered = steps.flatMap((s) => (s.done === true ? [] : s.value));
+    expect(replay(delivered).parts).toEqual(ALL_PARTS);
+    expect(steps.at(-1)).toEqual({ value: undefined, done: true });
+  });
+
+  it('return() while a read waits closes the source at once; that read and later ones end as done', async () => {
+    let closed = 0;
+    let release: () => void = () => undefined;
+    const source: AsyncIterable<StreamEvent[]> = {
+      [Symbol.asyncIterator]: () => {
+        let n = 0;
+        return {
+          next: () => {
+            n++;
+            if (n === 1) return Promise.resolve({ value: [status('working', 0)], done: false });
+            return new Promise((resolve) => {
+              release = () => resolve({ value: undefined, done: true });
+            });
+          },
+          return: () => {
+            closed++;
+            release();
+            return Promise.resolve({ value: undefined, done: true });
+          },
+        };
+      },
+    };
+    const stream = resumableStream({ ...options(flakyAgent(10, 0)), open: () => source });
+    expect((await stream.next()).done).toBe(false);
+    const waiting = stream.next();
+    expect(await stream.return()).toEqual({ value: undefined, done: true });
+    expect(closed).toBe(1);
+    expect(await waiting).toEqual({ value: undefined, done: true });
+    expect(await stream.next()).toEqual({ value: undefined, done: true });
+  });
+
   it('resumes after an idle-timeout too', async () => {
     const agent = flakyAgent(5, 1, () => errors.of('idle-timeout'));
     const delivered = await collect(resumableStream(options(agent)));
