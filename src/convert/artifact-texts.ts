@@ -1,39 +1,21 @@
-/** Pieces of text joined into one block once this many accumulate. */
-const BLOCK = 256;
-
 /**
- * One artifact's text, kept as the pieces it arrived in: appending is O(1) and reading joins once,
- * so a long stream costs linear time, and the piece list stays short (pieces are joined in blocks).
+ * One artifact's text. Appending concatenates: the engine links the two strings instead of copying
+ * them (a rope), so a long stream costs linear time and holds its text once; the text is copied into
+ * one flat string only when something reads its characters.
  */
 class TextBuffer {
-  #pieces: string[] = [];
-  /** Earlier pieces, joined into blocks of {@link BLOCK}. */
-  #blocks: string[] = [];
-  length = 0;
+  text = '';
+
+  get length(): number {
+    return this.text.length;
+  }
 
   append(piece: string): void {
-    const pieces = this.#pieces;
-    pieces.push(piece);
-    this.length += piece.length;
-    if (pieces.length === BLOCK) {
-      this.#blocks.push(pieces.join(''));
-      pieces.length = 0;
-    }
+    this.text += piece;
   }
 
   set(value: string): void {
-    this.#blocks = [];
-    this.#pieces = value === '' ? [] : [value];
-    this.length = value.length;
-  }
-
-  /** The whole text (joined once, then kept as one piece). */
-  get text(): string {
-    if (this.#blocks.length === 0 && this.#pieces.length <= 1) return this.#pieces[0] ?? '';
-    const whole = this.#blocks.join('') + this.#pieces.join('');
-    this.#blocks = [];
-    this.#pieces = [whole];
-    return whole;
+    this.text = value;
   }
 }
 
