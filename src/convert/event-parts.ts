@@ -48,7 +48,13 @@ export function artifactText(parts: readonly Part[]): string {
 /** The text of every artifact ({@link artifactText}), joined with newlines, empty ones skipped. */
 export function artifactsText(artifacts: readonly Artifact[] | undefined): string {
   if (!artifacts) return '';
-  return artifacts.map((a) => artifactText(a.parts)).filter((t) => t !== '').join('\n');
+  // Concatenated, not joined: long texts are linked, not copied (see ArtifactTexts).
+  let out = '';
+  for (const artifact of artifacts) {
+    const text = artifactText(artifact.parts);
+    if (text !== '') out = out === '' ? text : `${out}\n${text}`;
+  }
+  return out;
 }
 
 /** The first defined id, else a generated one. */

@@ -1,4 +1,4 @@
-import type { Artifact, SendResult, Task } from '../protocol/model.js';
+import type { Artifact, Part, SendResult, Task } from '../protocol/model.js';
 import type { AgentEvent } from './agent-event.js';
 import type { ConverterContext } from './converter.js';
 import { failureEvent, interruptedEvents, messageEvent, recoverableEvent, statusMetadata, taskSource } from './event-builders.js';
@@ -12,10 +12,11 @@ export function errorArtifact(artifacts: readonly Artifact[] | undefined): Artif
 
 /** A completed task: `chat.completion` with its artifacts' text (else the status message's text). */
 function completedEvent(task: Task, ctx: ConverterContext, bufferedText?: string): AgentEvent {
-  const fromArtifacts = artifactsText(task.artifacts);
   let text = bufferedText ?? '';
-  if (text === '') text = fromArtifacts !== '' ? fromArtifacts : textOf(task.status.message?.parts);
-  const parts = [...(task.artifacts ?? []).flatMap((a) => a.parts)];
+  if (text === '') text = artifactsText(task.artifacts);
+  if (text === '') text = textOf(task.status.message?.parts);
+  const parts: Part[] = [];
+  for (const artifact of task.artifacts ?? []) for (const part of artifact.parts) parts.push(part);
   const lastArtifact = task.artifacts?.at(-1);
   return {
     id: pickId(
