@@ -1,0 +1,60 @@
+/**
+ * The measured CLIENT process of the realistic workloads (spawned pinned to the client core, or
+ * under valgrind by the instruction mode). argv: <contender> <workload> <baseUrl> <mode> [units]
+ * [reps]. Prints ONE line of JSON on stdout:
+ *   mode `measure`: warm-up, then `reps` runs of `units` → `{ rates, cpuUsPerUnit, peakRssMB, readsPerEvent? }`
+ *   mode `once`:    a single run of `units` (no warm-up: the instruction mode subtracts a small run
+ *                   from a large one, so start-up and JIT warm-up cancel) → `{ units, ms }`
+ * Env BENCH_GAP_US paces per-frame writes (see sse-writer.mjs).
+ */
+import { openWorkloadClient } from './workload-clients.mjs';
+import { workload } from './workload-defs.mjs';
+
+const [key, workloadKey, baseUrl, mode = 'measure', unitsArg, repsArg] = process.argv.slice(2);
+
+/** Runs `run(units)` `reps` times after a warm-up; returns rates and client CPU per unit. */
+async function measure(client, units, reps) {
+  const warm = Math.max(units, 5_000);
+  await client.run(warm);
+  await client.run(warm);
+  const rates = [];
+  const cpu = [];
+  const reads = [];
+  for (let i = 0; i < reps; i++) {
+    const r0 = client.reads?.() ?? 0;
+    const c0 = process.cpuUsage();
+    const t0 = performance.now();
+    const done = await client.run(units);
+    const ms = performance.now() - t0;
+    const used = process.cpuUsage(c0);
+    rates.push((done / ms) * 1000);
+    cpu.push((used.user + used.system) / done);
+    if (client.reads) reads.push((client.reads() - r0) / done);
+  }
+  return { rates, cpuUsPerUnit: cpu, readsPerEvent: reads.length ? reads : undefined };
+}
+
+async function main() {
+  const w = workload(workloadKey);
+  const units = Number(unitsArg ?? w.units);
+  const client = await openWorkloadClient(key, baseUrl, w, Number(process.env.BENCH_GAP_US ?? 0));
+  let out;
+  try {
+    if (mode === 'once') {
+      const t0 = performance.now();
+      const done = await client.run(units);
+      out = { units: done, ms: performance.now() - t0, reads: client.reads?.() };
+    } else {
+      out = await measure(client, units, Number(repsArg ?? 5));
+    }
+  } finally {
+    await client.close();
+  }
+  out.peakRssMB = process.resourceUsage().maxRSS / 1024;
+  process.stdout.write(`${JSON.stringify({ ok: true, ...out })}\n`);
+}
+
+main().catch((err) => {
+  process.stdout.write(`${JSON.stringify({ ok: false, error: err instanceof Error ? err.message : String(err) })}\n`);
+  process.exitCode = 1;
+});
