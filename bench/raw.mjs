@@ -17,13 +17,12 @@ function rpcBody(method, text, legacy) {
 
 /**
  * A raw client for the JSON-RPC endpoint `rpcUrl`; `close()` ends its pool. `legacy: true` speaks
- * v0.3 (`message/send`, `message/stream`, kind-tagged parts). `reads` counts body chunks received.
+ * v0.3 (`message/send`, `message/stream`, kind-tagged parts).
  */
 export function rawClient(rpcUrl, { legacy = false } = {}) {
   const dispatcher = new Agent({ keepAliveTimeout: 60_000, bodyTimeout: 0 });
   const version = legacy ? '0.3' : '1.0';
-  const self = {
-    reads: 0,
+  return {
     /** One SendMessage with `text`; throws unless a completed task came back. */
     async unary(text = 'hi') {
       const { statusCode, body } = await request(rpcUrl, {
@@ -55,15 +54,11 @@ export function rawClient(rpcUrl, { legacy = false } = {}) {
         },
       });
       const decoder = new TextDecoder();
-      for await (const chunk of body) {
-        self.reads++;
-        parser.feed(decoder.decode(chunk, { stream: true }));
-      }
+      for await (const chunk of body) parser.feed(decoder.decode(chunk, { stream: true }));
       return count;
     },
     close: () => dispatcher.close(),
   };
-  return self;
 }
 
 /** Reads the agent card at `baseUrl` and returns its first JSON-RPC endpoint of `version` (default v1.0). */

@@ -3,14 +3,26 @@
  * under valgrind by the instruction mode). argv: <contender> <workload> <baseUrl> <mode> [units]
  * [reps]. Prints ONE line of JSON on stdout:
  *   mode `measure`: warm-up, then `reps` runs of `units` → `{ rates, cpuUsPerUnit, peakRssMB, readsPerEvent? }`
+ *                   (readsPerEvent: read syscalls per unit from /proc/self/io — 1.0 means every SSE
+ *                   frame arrived in its own socket read)
  *   mode `once`:    a single run of `units` (no warm-up: the instruction mode subtracts a small run
  *                   from a large one, so start-up and JIT warm-up cancel) → `{ units, ms }`
  * Env BENCH_GAP_US paces per-frame writes (see sse-writer.mjs).
  */
+import { readFileSync } from 'node:fs';
 import { openWorkloadClient } from './workload-clients.mjs';
 import { workload } from './workload-defs.mjs';
 
 const [key, workloadKey, baseUrl, mode = 'measure', unitsArg, repsArg] = process.argv.slice(2);
+
+/** Read syscalls of this process so far (Linux /proc/self/io `syscr`), or NaN elsewhere. */
+function readSyscalls() {
+  try {
+    return Number(/syscr: (\d+)/.exec(readFileSync('/proc/self/io', 'utf8'))[1]);
+  } catch {
+    return Number.NaN;
+  }
+}
 
 /** Runs `run(units)` `reps` times after a warm-up; returns rates and client CPU per unit. */
 async function measure(client, units, reps) {
@@ -21,7 +33,7 @@ async function measure(client, units, reps) {
   const cpu = [];
   const reads = [];
   for (let i = 0; i < reps; i++) {
-    const r0 = client.reads?.() ?? 0;
+    const r0 = readSyscalls();
     const c0 = process.cpuUsage();
     const t0 = performance.now();
     const done = await client.run(units);
@@ -29,9 +41,9 @@ async function measure(client, units, reps) {
     const used = process.cpuUsage(c0);
     rates.push((done / ms) * 1000);
     cpu.push((used.user + used.system) / done);
-    if (client.reads) reads.push((client.reads() - r0) / done);
+    reads.push((readSyscalls() - r0 - 1) / done);
   }
-  return { rates, cpuUsPerUnit: cpu, readsPerEvent: reads.length ? reads : undefined };
+  return { rates, cpuUsPerUnit: cpu, readsPerEvent: reads.every(Number.isFinite) ? reads : undefined };
 }
 
 async function main() {
@@ -43,7 +55,7 @@ async function main() {
     if (mode === 'once') {
       const t0 = performance.now();
       const done = await client.run(units);
-      out = { units: done, ms: performance.now() - t0, reads: client.reads?.() };
+      out = { units: done, ms: performance.now() - t0 };
     } else {
       out = await measure(client, units, Number(repsArg ?? 5));
     }

@@ -1,6 +1,6 @@
 /**
  * The contenders of the realistic workloads, each opened for one workload (wire version, request
- * text) as `{ run(units) → items, close(), reads? }`:
+ * text) as `{ run(units) → items, close() }`:
  *   raw          undici.request + eventsource-parser + JSON.parse (unary: undici.request + JSON.parse)
  *   official     @a2a-js/sdk ClientFactory client (v0.3: a factory whose JSON-RPC transport factory has
  *                `legacyCompat: { enabled: true }`, on a v0.3-only card → its LegacyJsonRpcTransport)
@@ -21,7 +21,7 @@ const OFFICIAL_COMPLETED = 3;
 
 async function openRaw(baseUrl, w) {
   const c = rawClient(await rpcUrlOf(baseUrl, w.legacy ? '0.3' : '1.0'), { legacy: Boolean(w.legacy) });
-  return { unary: (text) => c.unary(text), stream: (n, text) => c.stream(n, text), close: c.close, reads: () => c.reads };
+  return { unary: (text) => c.unary(text), stream: (n, text) => c.stream(n, text), close: c.close };
 }
 
 async function openOfficial(baseUrl, w) {
@@ -75,7 +75,7 @@ async function openOurs(baseUrl, w, mode) {
 
 /**
  * Opens contender `key` for workload `w` at `baseUrl`; `gapUs` paces per-frame writes (instruction
- * mode). Resolves `{ run(units), close(), reads? }`; `run` throws when fewer items than events arrive.
+ * mode). Resolves `{ run(units), close() }`; `run` throws when fewer items than events arrive.
  */
 export async function openWorkloadClient(key, baseUrl, w, gapUs = 0) {
   const open = { raw: openRaw, official: openOfficial, ssm: (u, x) => openOurs(u, x, 'ssm'), stream: (u, x) => openOurs(u, x, 'stream'), sendMessage: (u, x) => openOurs(u, x, 'sendMessage'), invoke: (u, x) => openOurs(u, x, 'invoke') }[key];
