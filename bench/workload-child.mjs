@@ -5,9 +5,10 @@
  *   mode `measure`: warm-up, then `reps` runs of `units` → `{ rates, cpuUsPerUnit, peakRssMB, readsPerEvent? }`
  *                   (readsPerEvent: read syscalls per unit from /proc/self/io — 1.0 means every SSE
  *                   frame arrived in its own socket read)
- *   mode `once`:    a single run of `units` (no warm-up: the instruction mode subtracts a small run
- *                   from a large one, so start-up and JIT warm-up cancel) → `{ units, ms }`
- * Env BENCH_GAP_US paces per-frame writes (see sse-writer.mjs).
+ *   mode `once`:    a single run of `units` (the instruction mode subtracts a small run from a large
+ *                   one, so start-up and JIT warm-up cancel) → `{ units, ms, readsPerUnit }`
+ * Env BENCH_GAP_US paces per-frame writes of the `once` run (see sse-writer.mjs); BENCH_WARM_UNITS
+ * runs that many units unpaced first (paced runs are slow under valgrind, so the JIT warms up before).
  */
 import { readFileSync } from 'node:fs';
 import { openWorkloadClient } from './workload-clients.mjs';
@@ -49,13 +50,16 @@ async function measure(client, units, reps) {
 async function main() {
   const w = workload(workloadKey);
   const units = Number(unitsArg ?? w.units);
-  const client = await openWorkloadClient(key, baseUrl, w, Number(process.env.BENCH_GAP_US ?? 0));
+  const client = await openWorkloadClient(key, baseUrl, w);
   let out;
   try {
     if (mode === 'once') {
+      const warm = Number(process.env.BENCH_WARM_UNITS ?? 0);
+      if (warm > 0) await client.run(warm);
+      const r0 = readSyscalls();
       const t0 = performance.now();
-      const done = await client.run(units);
-      out = { units: done, ms: performance.now() - t0 };
+      const done = await client.run(units, Number(process.env.BENCH_GAP_US ?? 0));
+      out = { units: done, ms: performance.now() - t0, readsPerUnit: (readSyscalls() - r0 - 1) / done };
     } else {
       out = await measure(client, units, Number(repsArg ?? 5));
     }

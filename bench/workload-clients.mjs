@@ -7,12 +7,11 @@
  *   ssm          ours `sendStreamingMessage(params)`     stream  ours `stream(text)`
  *   sendMessage  ours `sendMessage(params)`              invoke  ours `invoke(text)`
  * `run(units)` performs one measured unit of work: `units` events (over `concurrency` streams of
- * `perUnit` events when the workload is concurrent) or `units` calls at the workload's concurrency.
+ * `perUnit` events when the workload is concurrent, in waves of `concurrency` streams) or `units`
+ * calls at the workload's concurrency. Each contender's modules are imported only when it is opened,
+ * so a process (under valgrind: slow to start) loads only what it measures.
  */
-import { ClientFactory, JsonRpcTransportFactory } from '@a2a-js/sdk/client';
 import { runConcurrent } from './load.mjs';
-import { connectOfficial, officialParams } from './official.mjs';
-import { rawClient, rpcUrlOf } from './raw.mjs';
 import { loadSdk, textParams } from './sdk.mjs';
 import { encodeRequest } from './workload-defs.mjs';
 
@@ -20,11 +19,14 @@ import { encodeRequest } from './workload-defs.mjs';
 const OFFICIAL_COMPLETED = 3;
 
 async function openRaw(baseUrl, w) {
+  const { rawClient, rpcUrlOf } = await import('./raw.mjs');
   const c = rawClient(await rpcUrlOf(baseUrl, w.legacy ? '0.3' : '1.0'), { legacy: Boolean(w.legacy) });
   return { unary: (text) => c.unary(text), stream: (n, text) => c.stream(n, text), close: c.close };
 }
 
 async function openOfficial(baseUrl, w) {
+  const { ClientFactory, JsonRpcTransportFactory } = await import('@a2a-js/sdk/client');
+  const { connectOfficial, officialParams } = await import('./official.mjs');
   const client = w.legacy
     ? await new ClientFactory({ transports: [new JsonRpcTransportFactory({ legacyCompat: { enabled: true } })] })
       .createFromUrl(baseUrl, '/.well-known/agent-card-v03.json')
@@ -74,10 +76,10 @@ async function openOurs(baseUrl, w, mode) {
 }
 
 /**
- * Opens contender `key` for workload `w` at `baseUrl`; `gapUs` paces per-frame writes (instruction
- * mode). Resolves `{ run(units), close() }`; `run` throws when fewer items than events arrive.
+ * Opens contender `key` for workload `w` at `baseUrl`. Resolves `{ run(units, gapUs?), close() }`;
+ * `gapUs` paces per-frame writes (instruction mode); `run` throws when fewer items than events arrive.
  */
-export async function openWorkloadClient(key, baseUrl, w, gapUs = 0) {
+export async function openWorkloadClient(key, baseUrl, w) {
   const open = { raw: openRaw, official: openOfficial, ssm: (u, x) => openOurs(u, x, 'ssm'), stream: (u, x) => openOurs(u, x, 'stream'), sendMessage: (u, x) => openOurs(u, x, 'sendMessage'), invoke: (u, x) => openOurs(u, x, 'invoke') }[key];
   if (!open) throw new Error(`unknown contender "${key}"`);
   const s = await open(baseUrl, w);
@@ -88,14 +90,17 @@ export async function openWorkloadClient(key, baseUrl, w, gapUs = 0) {
   const streams = w.concurrency ?? 1;
   return {
     ...s,
-    async run(units) {
+    async run(units, gapUs = 0) {
       const per = streams > 1 ? w.perUnit : units;
-      const n = Math.max(1, Math.round(units / per));
+      const total = Math.max(1, Math.round(units / per));
       const text = encodeRequest(w, per, gapUs);
-      const counts = await Promise.all(Array.from({ length: n }, () => s.stream(per, text)));
-      const items = counts.reduce((a, b) => a + b, 0);
-      if (items < n * per) throw new Error(`${key}: ${items} items for ${n * per} events`);
-      return n * per;
+      for (let started = 0; started < total; started += streams) {
+        const n = Math.min(streams, total - started);
+        const counts = await Promise.all(Array.from({ length: n }, () => s.stream(per, text)));
+        const items = counts.reduce((a, b) => a + b, 0);
+        if (items < n * per) throw new Error(`${key}: ${items} items for ${n * per} events`);
+      }
+      return total * per;
     },
   };
 }
