@@ -12,6 +12,12 @@ import { CLIENT_CPU, pinnedCommand } from './pinning.mjs';
 
 /** Extra valgrind arguments from BENCH_VALGRIND_ARGS (space separated). */
 const extraArgs = (process.env.BENCH_VALGRIND_ARGS ?? '').split(' ').filter(Boolean);
+/**
+ * Node flags of the measured process: `--no-memory-reducer` stops V8 from running extra GCs when
+ * the allocation rate is low (a paced stream under valgrind looks idle), a cost per second rather
+ * than per event. BENCH_IC_NODE_FLAGS replaces them.
+ */
+const nodeFlags = (process.env.BENCH_IC_NODE_FLAGS ?? '--no-memory-reducer').split(' ').filter(Boolean);
 
 /** Total instructions from valgrind's stderr or from a callgrind out file's text (NaN when absent). */
 export function parseTotal(stderr, outText = '') {
@@ -33,13 +39,13 @@ export async function callgrindRun(key, w, url, units, { gapUs = 0, warmUnits = 
     // --fair-sched=yes: a futex lock between guest threads instead of valgrind's pipe, so the read
     // syscalls the child counts (reads/event) are its own.
     const valgrindArgs = ['--tool=callgrind', '--smc-check=all-non-file', '--fair-sched=yes', `--callgrind-out-file=${outFile}`, ...extraArgs];
-    const [cmd, args] = pinnedCommand(CLIENT_CPU, 'valgrind', [...valgrindArgs, process.execPath, CHILD_PATH, key, w.key, url, 'once', String(units)]);
+    const [cmd, args] = pinnedCommand(CLIENT_CPU, 'valgrind', [...valgrindArgs, process.execPath, ...nodeFlags, CHILD_PATH, key, w.key, url, 'once', String(units)]);
     const { report, stderr, ms } = await runChild(cmd, args, { env: { BENCH_GAP_US: String(gapUs), BENCH_WARM_UNITS: String(warmUnits) }, timeoutMs: 900_000 });
     if (!report.ok) throw new Error(`${key}/${w.key} x${units} under valgrind failed: ${report.error}`);
     let instructions = parseTotal(stderr);
     if (!Number.isFinite(instructions)) instructions = parseTotal('', await readFile(outFile, 'utf8').catch(() => ''));
     if (!Number.isFinite(instructions)) throw new Error(`${key}/${w.key}: no instruction total in valgrind's output`);
-    return { instructions, units: report.units, readsPerUnit: report.readsPerUnit, wallS: ms / 1000 };
+    return { instructions, units: report.units, readsPerUnit: report.readsPerUnit, runS: report.ms / 1000, wallS: ms / 1000 };
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
