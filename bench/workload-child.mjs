@@ -6,7 +6,8 @@
  *                   (readsPerEvent: read syscalls per unit from /proc/self/io — 1.0 means every SSE
  *                   frame arrived in its own socket read)
  *   mode `once`:    a single run of `units` (the instruction mode subtracts a small run from a large
- *                   one, so start-up and JIT warm-up cancel) → `{ units, ms, readsPerUnit }`
+ *                   one, so start-up and JIT warm-up cancel) → `{ units, ms, readsPerUnit, startUs, endUs }`
+ *                   (start/end of the run on the monotonic clock, µs: the window profile-breakdown keeps)
  * Env BENCH_GAP_US paces per-frame writes of the `once` run (see sse-writer.mjs); BENCH_WARM_UNITS
  * runs that many units unpaced first (paced runs are slow under valgrind, so the JIT warms up before).
  */
@@ -58,8 +59,10 @@ async function main() {
       if (warm > 0) await client.run(warm);
       const r0 = readSyscalls();
       const t0 = performance.now();
+      const startUs = Number(process.hrtime.bigint() / 1000n);
       const done = await client.run(units, Number(process.env.BENCH_GAP_US ?? 0));
-      out = { units: done, ms: performance.now() - t0, readsPerUnit: (readSyscalls() - r0 - 1) / done };
+      const endUs = Number(process.hrtime.bigint() / 1000n);
+      out = { units: done, ms: performance.now() - t0, readsPerUnit: (readSyscalls() - r0 - 1) / done, startUs, endUs };
     } else {
       out = await measure(client, units, Number(repsArg ?? 5));
     }
