@@ -8,39 +8,42 @@ import { createParser } from 'eventsource-parser';
 
 let nextId = 0;
 
-function rpcBody(method, text) {
-  return JSON.stringify({
-    jsonrpc: '2.0',
-    id: ++nextId,
-    method,
-    params: { message: { messageId: randomUUID(), role: 'ROLE_USER', parts: [{ text }] } },
-  });
+function rpcBody(method, text, legacy) {
+  const message = legacy
+    ? { kind: 'message', messageId: randomUUID(), role: 'user', parts: [{ kind: 'text', text }] }
+    : { messageId: randomUUID(), role: 'ROLE_USER', parts: [{ text }] };
+  return JSON.stringify({ jsonrpc: '2.0', id: ++nextId, method, params: { message } });
 }
 
-/** A raw client for the JSON-RPC endpoint `rpcUrl`; `close()` ends its pool. */
-export function rawClient(rpcUrl) {
+/**
+ * A raw client for the JSON-RPC endpoint `rpcUrl`; `close()` ends its pool. `legacy: true` speaks
+ * v0.3 (`message/send`, `message/stream`, kind-tagged parts).
+ */
+export function rawClient(rpcUrl, { legacy = false } = {}) {
   const dispatcher = new Agent({ keepAliveTimeout: 60_000, bodyTimeout: 0 });
+  const version = legacy ? '0.3' : '1.0';
   return {
-    /** One SendMessage; throws unless a completed task came back. */
-    async unary() {
+    /** One SendMessage with `text`; throws unless a completed task came back. */
+    async unary(text = 'hi') {
       const { statusCode, body } = await request(rpcUrl, {
         method: 'POST',
         dispatcher,
-        headers: { 'content-type': 'application/json', 'a2a-version': '1.0' },
-        body: rpcBody('SendMessage', 'hi'),
+        headers: { 'content-type': 'application/json', 'a2a-version': version },
+        body: rpcBody(legacy ? 'message/send' : 'SendMessage', text, legacy),
       });
       const json = JSON.parse(await body.text());
-      if (statusCode !== 200 || json.result?.task?.status?.state !== 'TASK_STATE_COMPLETED') {
+      const state = legacy ? json.result?.status?.state : json.result?.task?.status?.state;
+      if (statusCode !== 200 || state !== (legacy ? 'completed' : 'TASK_STATE_COMPLETED')) {
         throw new Error(`raw undici: unexpected answer ${statusCode}`);
       }
     },
-    /** One SendStreamingMessage of `n` updates; resolves the number of events parsed. */
-    async stream(n) {
+    /** One SendStreamingMessage of `n` updates (request text `text`); resolves the number of events parsed. */
+    async stream(n, text = `stream ${n}`) {
       const { statusCode, body } = await request(rpcUrl, {
         method: 'POST',
         dispatcher,
-        headers: { 'content-type': 'application/json', accept: 'text/event-stream', 'a2a-version': '1.0' },
-        body: rpcBody('SendStreamingMessage', `stream ${n}`),
+        headers: { 'content-type': 'application/json', accept: 'text/event-stream', 'a2a-version': version },
+        body: rpcBody(legacy ? 'message/stream' : 'SendStreamingMessage', text, legacy),
       });
       if (statusCode !== 200) throw new Error(`raw undici: status ${statusCode}`);
       let count = 0;
@@ -58,11 +61,11 @@ export function rawClient(rpcUrl) {
   };
 }
 
-/** Reads the agent card at `baseUrl` and returns its first JSON-RPC v1.0 endpoint. */
-export async function rpcUrlOf(baseUrl) {
+/** Reads the agent card at `baseUrl` and returns its first JSON-RPC endpoint of `version` (default v1.0). */
+export async function rpcUrlOf(baseUrl, version = '1.0') {
   const { body } = await request(`${baseUrl}/.well-known/agent-card.json`);
   const card = JSON.parse(await body.text());
-  const iface = card.supportedInterfaces.find((i) => i.protocolBinding === 'JSONRPC' && i.protocolVersion === '1.0');
-  if (!iface) throw new Error('bench card has no JSON-RPC v1.0 interface');
+  const iface = card.supportedInterfaces.find((i) => i.protocolBinding === 'JSONRPC' && i.protocolVersion === version);
+  if (!iface) throw new Error(`bench card has no JSON-RPC v${version} interface`);
   return iface.url;
 }

@@ -3,6 +3,7 @@
  */
 import { fmt, pairedRatio } from './stats.mjs';
 import { OFFICIAL, RAW } from './contenders.mjs';
+import { renderWorkloads } from './workloads-report.mjs';
 
 /** Adds `vsRaw` / `vsOfficial` (paired ratio summaries) to every contender of a throughput section. */
 export function addRatios(section) {
@@ -111,6 +112,8 @@ export function renderReport(results) {
     }
     out.push(renderRows(rows));
   }
+  if (results.workloads?.error) out.push(`Workloads: ERROR ${results.workloads.error}`);
+  else if (results.workloads) out.push(renderWorkloads(results.workloads));
   const verdict = (p) => (p === null ? 'n/a' : p ? 'PASS' : 'FAIL');
   out.push(renderRows([
     ['Target', 'value', 'target', 'verdict'],

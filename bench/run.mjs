@@ -19,6 +19,7 @@ import { loadSdk } from './sdk.mjs';
 import { startAgents } from './server-control.mjs';
 import { registerTracing } from './tracing.mjs';
 import { describe, sideBySide, streamMeasure, unaryMeasure } from './throughput.mjs';
+import { workloadsSection } from './workloads.mjs';
 
 const distEntry = fileURLToPath(new URL('../dist/src/index.js', import.meta.url));
 const resultsPath = fileURLToPath(new URL('./results.json', import.meta.url));
@@ -91,6 +92,13 @@ async function main() {
     }
   } finally {
     await agents.stop();
+  }
+  try {
+    if (wanted('workloads')) {
+      log(`workloads: realistic workloads (issue 15), each contender in its own pinned client process, median of ${config.reps}`);
+      results.workloads = await workloadsSection({ reps: config.reps, log }).catch((err) => ({ error: describe(err) }));
+    }
+  } finally {
     if (tracing) {
       await tracing.shutdown();
       log(`bench: ${tracing.exporter.spans} spans exported`);

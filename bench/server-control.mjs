@@ -8,7 +8,7 @@ const serverPath = fileURLToPath(new URL('./server.mjs', import.meta.url));
 
 /**
  * Starts one child process serving one loopback agent per mode ('ok' | 'hang' | '503').
- * Resolves `{ urls, ports, stop }`; `stop()` ends the child. Rejects if the child exits first or
+ * Resolves `{ urls, ports, stop, pid }`; `stop()` ends the child. Rejects if the child exits first or
  * does not report within 10 s.
  */
 export function startAgents(modes, env = {}) {
@@ -35,7 +35,7 @@ export function startAgents(modes, env = {}) {
           child.disconnect();
           setTimeout(() => child.kill(), 2_000).unref();
         });
-      resolve({ ports, urls: ports.map((p) => `http://127.0.0.1:${p}`), stop });
+      resolve({ ports, urls: ports.map((p) => `http://127.0.0.1:${p}`), stop, pid: child.pid });
     });
   });
 }

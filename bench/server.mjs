@@ -5,10 +5,16 @@
  *   ok    answers at once: the card, SendMessage (a completed Task), SendStreamingMessage (SSE)
  *   hang  serves the card, accepts calls and never answers them
  *   503   serves the card, answers every call with HTTP 503
+ * The realistic workloads (workload-defs.mjs) ask through the request text: `stream <N> write=<32k|frame>
+ * text=<bytes> [gap=<µs>]` picks the write pattern (sse-writer.mjs) and chunk size, `task realistic`
+ * answers a realistic Task. `/.well-known/agent-card-v03.json` is a card with the v0.3 interface only.
  * The process exits when the parent disconnects or sends `{ type: 'stop' }`.
  */
 import { createServer } from 'node:http';
 import { agentCard, requestedEvents, streamFrames, unaryBody } from './fixtures.mjs';
+import { realisticUnaryBody, sizedStreamFrames } from './fixtures-realistic.mjs';
+import { writeBatched, writePerFrame } from './sse-writer.mjs';
+import { decodeRequest } from './workload-defs.mjs';
 
 const modes = (process.argv[2] ?? 'ok').split(',');
 const sseBatch = Number(process.env.BENCH_SSE_BATCH ?? '16') || 16;
@@ -39,13 +45,24 @@ function handleRpc(req, res, raw) {
   const idJson = JSON.stringify(msg.id ?? null);
   const method = msg.method;
   const legacy = method === 'message/send' || method === 'message/stream';
+  const text = msg.params?.message?.parts?.[0]?.text;
   if (method === 'SendMessage' || method === 'message/send') {
-    const body = unaryBody(idJson, legacy);
+    const body = text === 'task realistic' ? realisticUnaryBody(idJson, legacy) : unaryBody(idJson, legacy);
     res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }).end(body);
     return;
   }
   if (method === 'SendStreamingMessage' || method === 'message/stream') {
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+    const spec = typeof text === 'string' ? decodeRequest(text) : null;
+    if (spec && spec.write !== 'events') {
+      const frames = sizedStreamFrames(idJson, legacy, spec.text);
+      const done = spec.write === 'frame' ? writePerFrame(res, frames, spec.events, spec.gapUs) : writeBatched(res, frames, spec.events);
+      done.catch((err) => {
+        process.stderr.write(`bench server stream error: ${err}\n`);
+        res.destroy();
+      });
+      return;
+    }
     writeStream(res, streamFrames(idJson, legacy), requestedEvents(msg.params, 100)).catch((err) => {
       process.stderr.write(`bench server stream error: ${err}\n`);
       res.destroy();
@@ -61,6 +78,12 @@ function listen(mode, index) {
     const port = server.address().port;
     if (req.method === 'GET' && (req.url === '/.well-known/agent-card.json' || req.url === '/.well-known/agent.json')) {
       const body = JSON.stringify(agentCard(port, `bench-${mode}-${index}`));
+      res.writeHead(200, { 'content-type': 'application/json' }).end(body);
+      return;
+    }
+    if (req.method === 'GET' && req.url === '/.well-known/agent-card-v03.json') {
+      const card = agentCard(port, `bench-${mode}-${index}-v03`);
+      const body = JSON.stringify({ ...card, supportedInterfaces: card.supportedInterfaces.filter((i) => i.protocolVersion === '0.3') });
       res.writeHead(200, { 'content-type': 'application/json' }).end(body);
       return;
     }

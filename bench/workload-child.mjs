@@ -1,0 +1,79 @@
+/**
+ * The measured CLIENT process of the realistic workloads (spawned pinned to the client core, or
+ * under valgrind by the instruction mode). argv: <contender> <workload> <baseUrl> <mode> [units]
+ * [reps]. Prints ONE line of JSON on stdout:
+ *   mode `measure`: warm-up, then `reps` runs of `units` → `{ rates, cpuUsPerUnit, peakRssMB, readsPerEvent? }`
+ *                   (readsPerEvent: read syscalls per unit from /proc/self/io — 1.0 means every SSE
+ *                   frame arrived in its own socket read)
+ *   mode `once`:    a single run of `units` (the instruction mode subtracts a small run from a large
+ *                   one, so start-up and JIT warm-up cancel) → `{ units, ms, readsPerUnit, startUs, endUs }`
+ *                   (start/end of the run on the monotonic clock, µs: the window profile-breakdown keeps)
+ * Env BENCH_GAP_US paces per-frame writes of the `once` run (see sse-writer.mjs); BENCH_WARM_UNITS
+ * runs that many units unpaced first (paced runs are slow under valgrind, so the JIT warms up before).
+ */
+import { readFileSync } from 'node:fs';
+import { openWorkloadClient } from './workload-clients.mjs';
+import { workload } from './workload-defs.mjs';
+
+const [key, workloadKey, baseUrl, mode = 'measure', unitsArg, repsArg] = process.argv.slice(2);
+
+/** Read syscalls of this process so far (Linux /proc/self/io `syscr`), or NaN elsewhere. */
+function readSyscalls() {
+  try {
+    return Number(/syscr: (\d+)/.exec(readFileSync('/proc/self/io', 'utf8'))[1]);
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/** Runs `run(units)` `reps` times after a warm-up; returns rates and client CPU per unit. */
+async function measure(client, units, reps) {
+  const warm = Math.max(units, 5_000);
+  await client.run(warm);
+  await client.run(warm);
+  const rates = [];
+  const cpu = [];
+  const reads = [];
+  for (let i = 0; i < reps; i++) {
+    const r0 = readSyscalls();
+    const c0 = process.cpuUsage();
+    const t0 = performance.now();
+    const done = await client.run(units);
+    const ms = performance.now() - t0;
+    const used = process.cpuUsage(c0);
+    rates.push((done / ms) * 1000);
+    cpu.push((used.user + used.system) / done);
+    reads.push((readSyscalls() - r0 - 1) / done);
+  }
+  return { rates, cpuUsPerUnit: cpu, readsPerEvent: reads.every(Number.isFinite) ? reads : undefined };
+}
+
+async function main() {
+  const w = workload(workloadKey);
+  const units = Number(unitsArg ?? w.units);
+  const client = await openWorkloadClient(key, baseUrl, w);
+  let out;
+  try {
+    if (mode === 'once') {
+      const warm = Number(process.env.BENCH_WARM_UNITS ?? 0);
+      if (warm > 0) await client.run(warm);
+      const r0 = readSyscalls();
+      const t0 = performance.now();
+      const startUs = Number(process.hrtime.bigint() / 1000n);
+      const done = await client.run(units, Number(process.env.BENCH_GAP_US ?? 0));
+      const endUs = Number(process.hrtime.bigint() / 1000n);
+      out = { units: done, ms: performance.now() - t0, readsPerUnit: (readSyscalls() - r0 - 1) / done, startUs, endUs };
+    } else {
+      out = await measure(client, units, Number(repsArg ?? 5));
+    }
+  } finally {
+    await client.close();
+  }
+  out.peakRssMB = process.resourceUsage().maxRSS / 1024;
+  process.stdout.write(`${JSON.stringify({ ok: true, ...out })}\n`);
+}
+
+main().catch((err) => {
+  process.stdout.write(`${JSON.stringify({ ok: false, error: err instanceof Error ? err.message : String(err) })}\n`);
+  process.exitCode = 1;
+});

@@ -1,0 +1,106 @@
+/**
+ * The contenders of the realistic workloads, each opened for one workload (wire version, request
+ * text) as `{ run(units) → items, close() }`:
+ *   raw          undici.request + eventsource-parser + JSON.parse (unary: undici.request + JSON.parse)
+ *   official     @a2a-js/sdk ClientFactory client (v0.3: a factory whose JSON-RPC transport factory has
+ *                `legacyCompat: { enabled: true }`, on a v0.3-only card → its LegacyJsonRpcTransport)
+ *   ssm          ours `sendStreamingMessage(params)`     stream  ours `stream(text)`
+ *   sendMessage  ours `sendMessage(params)`              invoke  ours `invoke(text)`
+ * `run(units)` performs one measured unit of work: `units` events (over `concurrency` streams of
+ * `perUnit` events when the workload is concurrent, in waves of `concurrency` streams) or `units`
+ * calls at the workload's concurrency. Each contender's modules are imported only when it is opened,
+ * so a process (under valgrind: slow to start) loads only what it measures.
+ */
+import { runConcurrent } from './load.mjs';
+import { loadSdk, textParams } from './sdk.mjs';
+import { encodeRequest } from './workload-defs.mjs';
+
+/** TaskState.TASK_STATE_COMPLETED in the official client's numeric enum. */
+const OFFICIAL_COMPLETED = 3;
+
+async function openRaw(baseUrl, w) {
+  const { rawClient, rpcUrlOf } = await import('./raw.mjs');
+  const c = rawClient(await rpcUrlOf(baseUrl, w.legacy ? '0.3' : '1.0'), { legacy: Boolean(w.legacy) });
+  return { unary: (text) => c.unary(text), stream: (n, text) => c.stream(n, text), close: c.close };
+}
+
+async function openOfficial(baseUrl, w) {
+  const { ClientFactory, JsonRpcTransportFactory } = await import('@a2a-js/sdk/client');
+  const { connectOfficial, officialParams } = await import('./official.mjs');
+  const client = w.legacy
+    ? await new ClientFactory({ transports: [new JsonRpcTransportFactory({ legacyCompat: { enabled: true } })] })
+      .createFromUrl(baseUrl, '/.well-known/agent-card-v03.json')
+    : await connectOfficial(baseUrl);
+  return {
+    async unary(text) {
+      const result = await client.sendMessage(officialParams(text));
+      if (result?.status?.state !== OFFICIAL_COMPLETED) throw new Error('official client: task not completed');
+    },
+    async stream(_n, text) {
+      let count = 0;
+      for await (const item of client.sendMessageStream(officialParams(text))) if (item) count++;
+      return count;
+    },
+    close: async () => {},
+  };
+}
+
+async function openOurs(baseUrl, w, mode) {
+  const { sdk, error } = await loadSdk();
+  if (!sdk) throw new Error(`a2a-resilient did not load: ${error}`);
+  const client = await sdk.A2AClient.connect(baseUrl, w.legacy ? { protocol: { version: '0.3' } } : {});
+  return {
+    async unary(text) {
+      if (mode === 'invoke') {
+        const events = await client.invoke(text);
+        const bad = events.find((ev) => sdk.isTerminalError(ev));
+        if (bad) throw new Error(`invoke error event: ${bad.error?.message}`);
+      } else if (!(await client.sendMessage(textParams(text)))) {
+        throw new Error('sendMessage resolved nothing');
+      }
+    },
+    async stream(_n, text) {
+      let count = 0;
+      if (mode === 'stream') {
+        for await (const ev of client.stream(text)) {
+          if (sdk.isTerminalError(ev)) throw new Error(`stream() error event: ${ev.error?.message}`);
+          count++;
+        }
+      } else {
+        for await (const ev of client.sendStreamingMessage(textParams(text))) if (ev) count++;
+      }
+      return count;
+    },
+    close: () => client.close(),
+  };
+}
+
+/**
+ * Opens contender `key` for workload `w` at `baseUrl`. Resolves `{ run(units, gapUs?), close() }`;
+ * `gapUs` paces per-frame writes (instruction mode); `run` throws when fewer items than events arrive.
+ */
+export async function openWorkloadClient(key, baseUrl, w) {
+  const open = { raw: openRaw, official: openOfficial, ssm: (u, x) => openOurs(u, x, 'ssm'), stream: (u, x) => openOurs(u, x, 'stream'), sendMessage: (u, x) => openOurs(u, x, 'sendMessage'), invoke: (u, x) => openOurs(u, x, 'invoke') }[key];
+  if (!open) throw new Error(`unknown contender "${key}"`);
+  const s = await open(baseUrl, w);
+  if (w.kind === 'unary') {
+    const text = encodeRequest(w);
+    return { ...s, run: async (units) => { await runConcurrent(units, w.concurrency ?? 1, () => s.unary(text)); return units; } };
+  }
+  const streams = w.concurrency ?? 1;
+  return {
+    ...s,
+    async run(units, gapUs = 0) {
+      const per = streams > 1 ? w.perUnit : units;
+      const total = Math.max(1, Math.round(units / per));
+      const text = encodeRequest(w, per, gapUs);
+      for (let started = 0; started < total; started += streams) {
+        const n = Math.min(streams, total - started);
+        const counts = await Promise.all(Array.from({ length: n }, () => s.stream(per, text)));
+        const items = counts.reduce((a, b) => a + b, 0);
+        if (items < n * per) throw new Error(`${key}: ${items} items for ${n * per} events`);
+      }
+      return total * per;
+    },
+  };
+}

@@ -1,0 +1,100 @@
+/**
+ * The realistic workloads of issue 15 ("Streaming at the floor"), one table shared by the wall-clock
+ * section (`workloads.mjs`), the instruction-count mode (`instructions.mjs`) and the profile
+ * breakdown. A workload says what the server sends (write pattern, text size, wire version) and how
+ * much the client asks for; the request text carries the server-side part (see `encodeRequest`).
+ *
+ * Fields: `key`, `label` (table row), `kind` ('stream' | 'unary'), `legacy` (v0.3 wire),
+ * `write` ('32k' = frames packed into ~32 KB socket writes, 'frame' = one write per frame),
+ * `text` (bytes of each artifact chunk's text), `concurrency` (streams or calls in flight),
+ * `units` (events or calls per measured run), `ic` (small/large units of the instruction mode),
+ * `perUnit` (events per stream for concurrent streams), `icGapUs` (instruction mode only: µs between
+ * per-frame writes, so the client — ~50x slower under valgrind — still gets one frame per read),
+ * `icWarm` (instruction mode: units run unpaced first, so the JIT is warm before the slow paced part).
+ */
+
+/** Every workload, in table order. */
+export const WORKLOADS = [
+  { key: 'batched', label: 'batched (~32 KB writes)', kind: 'stream', write: '32k', text: 1, units: 20_000, ic: [5_000, 25_000] },
+  { key: 'per-frame', label: 'per-frame (1 write/frame)', kind: 'stream', write: 'frame', text: 1, units: 20_000, ic: [500, 2_500], icGapUs: 5_000, icWarm: 5_000 },
+  { key: 'text-20', label: '20 B chunks (batched)', kind: 'stream', write: '32k', text: 20, units: 20_000, ic: [5_000, 25_000] },
+  { key: 'text-400', label: '400 B chunks (batched)', kind: 'stream', write: '32k', text: 400, units: 20_000, ic: [5_000, 25_000] },
+  { key: 'text-4k', label: '4 KB chunks (batched)', kind: 'stream', write: '32k', text: 4096, units: 5_000, ic: [2_000, 6_000] },
+  { key: 'v03', label: 'v0.3 wire (batched)', kind: 'stream', legacy: true, write: '32k', text: 1, units: 20_000, ic: [5_000, 25_000] },
+  { key: 'concurrent', label: '1000 x 100 concurrent', kind: 'stream', write: '32k', text: 1, concurrency: 1000, perUnit: 100, units: 100_000, ic: [100_000, 200_000] },
+  { key: 'unary', label: 'unary (realistic Task)', kind: 'unary', concurrency: 8, units: 2_000, ic: [500, 2_500] },
+];
+
+/** Contenders of the streaming workloads (unary: raw, official, sendMessage, invoke). */
+export const STREAM_CONTENDERS = ['raw', 'official', 'ssm', 'stream'];
+export const UNARY_CONTENDERS = ['raw', 'official', 'sendMessage', 'invoke'];
+
+/** Display names of contender keys. */
+export const CONTENDER_NAMES = {
+  raw: 'raw',
+  official: 'official',
+  ssm: 'ours sendStreamingMessage',
+  stream: 'ours stream()',
+  sendMessage: 'ours sendMessage',
+  invoke: 'ours invoke()',
+};
+
+/** Aliases accepted on command lines. */
+const ALIASES = { sendStreamingMessage: 'ssm', 'stream()': 'stream', 'invoke()': 'invoke' };
+
+/** The workload with this key; throws with the list of known keys otherwise. */
+export function workload(key) {
+  const w = WORKLOADS.find((x) => x.key === key);
+  if (!w) throw new Error(`unknown workload "${key}" (known: ${WORKLOADS.map((x) => x.key).join(', ')})`);
+  return w;
+}
+
+/** The contender keys that apply to workload `w`. */
+export function contendersOf(w) {
+  return w.kind === 'unary' ? UNARY_CONTENDERS : STREAM_CONTENDERS;
+}
+
+/** Normalises a contender name from a command line (e.g. `sendStreamingMessage` → `ssm`). */
+export function contenderKey(name) {
+  return ALIASES[name] ?? name;
+}
+
+/**
+ * Splits command-line words into workload keys and contender keys (commas allowed, e.g.
+ * `per-frame ssm,raw`). Empty lists mean "all". Throws on a word that is neither.
+ */
+export function parseSelection(words) {
+  const workloads = [];
+  const contenders = [];
+  const known = new Set([...STREAM_CONTENDERS, ...UNARY_CONTENDERS]);
+  for (const word of words.flatMap((w) => w.split(',')).map((w) => w.trim()).filter(Boolean)) {
+    if (WORKLOADS.some((w) => w.key === word)) workloads.push(word);
+    else if (known.has(contenderKey(word))) contenders.push(contenderKey(word));
+    else throw new Error(`"${word}" is neither a workload (${WORKLOADS.map((w) => w.key).join(', ')}) nor a contender (${[...known].join(', ')})`);
+  }
+  return { workloads, contenders };
+}
+
+/**
+ * The request text that tells the bench server what to send: `stream <N> write=<32k|frame>
+ * text=<bytes> [gap=<µs>]` for streams, `task realistic` for the unary workload. `gapUs` paces
+ * per-frame writes (instruction mode: the client under valgrind must keep up, or frames coalesce).
+ */
+export function encodeRequest(w, events, gapUs = 0) {
+  if (w.kind === 'unary') return 'task realistic';
+  const gap = gapUs > 0 ? ` gap=${gapUs}` : '';
+  return `stream ${events} write=${w.write} text=${w.text}${gap}`;
+}
+
+/** Server side of `encodeRequest`: `{ events, write, text, gapUs }` of a stream request text, or null. */
+export function decodeRequest(text) {
+  const m = /^stream (\d+)((?: \w+=\w+)*)$/.exec(text);
+  if (!m) return null;
+  const opts = Object.fromEntries(m[2].trim().split(' ').filter(Boolean).map((kv) => kv.split('=')));
+  return {
+    events: Number(m[1]),
+    write: opts.write ?? 'events',
+    text: Number(opts.text ?? 1),
+    gapUs: Number(opts.gap ?? 0),
+  };
+}

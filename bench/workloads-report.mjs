@@ -1,0 +1,76 @@
+/**
+ * Prints the realistic-workloads section in the issue's table shape: rows = workloads, columns =
+ * raw, official, ours sendStreamingMessage, ours stream() (the unary row puts sendMessage and
+ * invoke() in the last two columns). Three tables: rate, client CPU µs per event/call, peak RSS;
+ * ours cells carry their ratios vs raw and vs official.
+ */
+import { fmt } from './stats.mjs';
+import { WORKLOADS, contendersOf } from './workload-defs.mjs';
+
+const HEAD = ['raw', 'official', 'ours sendStreamingMessage', 'ours stream()'];
+
+/** Renders rows of cells as an aligned text table (first row is the header). */
+export function renderRows(rows) {
+  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => String(r[i] ?? '').length)));
+  return rows
+    .map((r, n) => {
+      const line = r.map((c, i) => (i === 0 ? String(c ?? '').padEnd(widths[i]) : String(c ?? '').padStart(widths[i]))).join('  ');
+      return n === 0 ? `${line}\n${'-'.repeat(line.length)}` : line;
+    })
+    .join('\n');
+}
+
+/** `a/b` formatted as `0.85x`, or '-' when either side is missing. */
+export function ratio(a, b) {
+  return Number.isFinite(a) && Number.isFinite(b) && b > 0 ? `${(a / b).toFixed(2)}x` : '-';
+}
+
+function shortRate(n) {
+  if (!Number.isFinite(n)) return '-';
+  return n >= 10_000 ? `${fmt(n / 1000)}k` : fmt(n);
+}
+
+function table(section, title, pick, format) {
+  const rows = [[title, ...HEAD]];
+  for (const w of WORKLOADS) {
+    const row = section.rows[w.key];
+    if (!row) continue;
+    const keys = contendersOf(w);
+    const raw = pick(row.raw);
+    const off = pick(row.official);
+    const cells = keys.map((k, i) => {
+      const c = row[k];
+      if (!c) return '';
+      if (c.error) return 'ERROR';
+      const v = pick(c);
+      if (i === 0) return format(v);
+      if (i === 1) return `${format(v)} (${ratio(v, raw)} raw)`;
+      return `${format(v)} (${ratio(v, raw)} raw, ${ratio(v, off)} off)`;
+    });
+    const label = w.kind === 'unary' ? `${w.label} [sendMessage | invoke()]` : w.label;
+    rows.push([label, ...cells]);
+  }
+  return renderRows(rows);
+}
+
+/** The printed section: three tables, the errors, and how the runs were pinned. */
+export function renderWorkloads(section) {
+  const out = [
+    table(section, 'Rate (events/s; unary calls/s)', (c) => c?.rate, shortRate),
+    table(section, 'Client CPU µs per event (unary: per call)', (c) => c?.cpuUs, (v) => fmt(v, 2)),
+    table(section, 'Peak RSS of the client process (MB)', (c) => c?.peakRssMB, (v) => fmt(v, 0)),
+  ];
+  const errors = [];
+  const reads = [];
+  for (const [wk, row] of Object.entries(section.rows)) {
+    for (const [k, c] of Object.entries(row)) {
+      if (c.error) errors.push(`  (!) ${wk} / ${k}: ${c.error}`);
+      if (k === 'raw' && c.readsPerEvent !== undefined) reads.push(`${wk} ${c.readsPerEvent.toFixed(2)}`);
+    }
+  }
+  if (errors.length) out.push(errors.join('\n'));
+  out.push(`Medians of ${section.meta.reps} runs per cell, each contender in its own client process; ${section.meta.pinning}.\n` +
+    `Ratios: rate and CPU are ours/raw and ours/official (rate: higher is better; CPU and RSS: lower is better).\n` +
+    `Read syscalls per event (unary: per call) in the raw client (1.0 = every frame its own socket read): ${reads.join(', ') || '-'}`);
+  return out.join('\n\n');
+}
