@@ -17,10 +17,9 @@ function rpcBody(method, text, legacy) {
 
 /**
  * A raw client for the JSON-RPC endpoint `rpcUrl`; `close()` ends its pool. `legacy: true` speaks
- * v0.3 (`message/send`, `message/stream`, kind-tagged parts).
+ * v0.3 (`message/send`, `message/stream`, kind-tagged parts); `dispatcher` replaces its own pool.
  */
-export function rawClient(rpcUrl, { legacy = false } = {}) {
-  const dispatcher = new Agent({ keepAliveTimeout: 60_000, bodyTimeout: 0 });
+export function rawClient(rpcUrl, { legacy = false, dispatcher = new Agent({ keepAliveTimeout: 60_000, bodyTimeout: 0 }) } = {}) {
   const version = legacy ? '0.3' : '1.0';
   return {
     /** One SendMessage with `text`; throws unless a completed task came back. */

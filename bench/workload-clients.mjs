@@ -15,12 +15,15 @@ import { runConcurrent } from './load.mjs';
 import { loadSdk, textParams } from './sdk.mjs';
 import { encodeRequest } from './workload-defs.mjs';
 
+/** Base URL of the replayed agent (never contacted: the replay dispatcher answers in-process). */
+const REPLAY_BASE_URL = 'http://127.0.0.1:40001';
+
 /** TaskState.TASK_STATE_COMPLETED in the official client's numeric enum. */
 const OFFICIAL_COMPLETED = 3;
 
-async function openRaw(baseUrl, w) {
+async function openRaw(baseUrl, w, dispatcher) {
   const { rawClient, rpcUrlOf } = await import('./raw.mjs');
-  const c = rawClient(await rpcUrlOf(baseUrl, w.legacy ? '0.3' : '1.0'), { legacy: Boolean(w.legacy) });
+  const c = rawClient(await rpcUrlOf(baseUrl, w.legacy ? '0.3' : '1.0'), { legacy: Boolean(w.legacy), ...(dispatcher ? { dispatcher } : {}) });
   return { unary: (text) => c.unary(text), stream: (n, text) => c.stream(n, text), close: c.close };
 }
 
@@ -45,10 +48,10 @@ async function openOfficial(baseUrl, w) {
   };
 }
 
-async function openOurs(baseUrl, w, mode) {
+async function openOurs(baseUrl, w, mode, dispatcher) {
   const { sdk, error } = await loadSdk();
   if (!sdk) throw new Error(`a2a-resilient did not load: ${error}`);
-  const client = await sdk.A2AClient.connect(baseUrl, w.legacy ? { protocol: { version: '0.3' } } : {});
+  const client = await sdk.A2AClient.connect(baseUrl, { ...(w.legacy ? { protocol: { version: '0.3' } } : {}), ...(dispatcher ? { dispatcher } : {}) });
   return {
     async unary(text) {
       if (mode === 'invoke') {
@@ -80,9 +83,17 @@ async function openOurs(baseUrl, w, mode) {
  * `gapUs` paces per-frame writes (instruction mode); `run` throws when fewer items than events arrive.
  */
 export async function openWorkloadClient(key, baseUrl, w) {
-  const open = { raw: openRaw, official: openOfficial, ssm: (u, x) => openOurs(u, x, 'ssm'), stream: (u, x) => openOurs(u, x, 'stream'), sendMessage: (u, x) => openOurs(u, x, 'sendMessage'), invoke: (u, x) => openOurs(u, x, 'invoke') }[key];
+  const open = { raw: openRaw, official: openOfficial, ssm: (u, x, d) => openOurs(u, x, 'ssm', d), stream: (u, x, d) => openOurs(u, x, 'stream', d), sendMessage: (u, x, d) => openOurs(u, x, 'sendMessage', d), invoke: (u, x, d) => openOurs(u, x, 'invoke', d) }[key];
   if (!open) throw new Error(`unknown contender "${key}"`);
-  const s = await open(baseUrl, w);
+  let dispatcher;
+  if (w.transport === 'replay') {
+    // No server: every client gets the in-process replay (the official one through global fetch).
+    const [{ ReplayDispatcher }, { setGlobalDispatcher }] = await Promise.all([import('./replay-dispatcher.mjs'), import('undici')]);
+    dispatcher = new ReplayDispatcher();
+    setGlobalDispatcher(dispatcher);
+    baseUrl = REPLAY_BASE_URL;
+  }
+  const s = await open(baseUrl, w, dispatcher);
   if (w.kind === 'unary') {
     const text = encodeRequest(w);
     return { ...s, run: async (units) => { await runConcurrent(units, w.concurrency ?? 1, () => s.unary(text)); return units; } };

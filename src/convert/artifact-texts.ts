@@ -1,21 +1,41 @@
+/** Pieces of text joined into one block once this many accumulate. */
+const BLOCK = 256;
+
 /**
- * One artifact's text. Appending concatenates: the engine links the two strings instead of copying
- * them (a rope), so a long stream costs linear time and holds its text once; the text is copied into
- * one flat string only when something reads its characters.
+ * One artifact's text: the latest pieces in a list (an append is a push), joined into a block every
+ * {@link BLOCK} pieces, and the blocks concatenated — the engine links long strings instead of copying
+ * them (a rope), so each character is copied once however long the stream, a one-character chunk
+ * costs no string of its own, and reading the whole text adds no copy of it.
  */
 class TextBuffer {
-  text = '';
-
-  get length(): number {
-    return this.text.length;
-  }
+  #pieces: string[] = [];
+  /** The text before {@link #pieces}. */
+  #joined = '';
+  length = 0;
 
   append(piece: string): void {
-    this.text += piece;
+    const pieces = this.#pieces;
+    pieces.push(piece);
+    this.length += piece.length;
+    if (pieces.length === BLOCK) {
+      this.#joined += pieces.join('');
+      pieces.length = 0;
+    }
   }
 
   set(value: string): void {
-    this.text = value;
+    this.#pieces = [];
+    this.#joined = value;
+    this.length = value.length;
+  }
+
+  get text(): string {
+    const pieces = this.#pieces;
+    if (pieces.length > 0) {
+      this.#joined += pieces.length === 1 ? (pieces[0] as string) : pieces.join('');
+      pieces.length = 0;
+    }
+    return this.#joined;
   }
 }
 

@@ -94,7 +94,12 @@ export class DeliveredArtifact {
       if (text.length === 0) continue;
       this.units += text.length;
       if (this.#head.length < EDGE) this.#head = (this.#head + text).slice(0, EDGE);
-      this.#tail = text.length >= EDGE ? text.slice(-EDGE) : (this.#tail + text).slice(-EDGE);
+      // The tail grows by concatenation and is cut back to its last EDGE units now and then, not per chunk.
+      if (text.length >= EDGE) this.#tail = text;
+      else {
+        this.#tail += text;
+        if (this.#tail.length > 4 * EDGE) this.#tail = this.#tail.slice(-EDGE);
+      }
     }
   }
 
@@ -105,6 +110,7 @@ export class DeliveredArtifact {
   isPrefixOf(parts: readonly Part[]): boolean {
     if (unitsOf(parts) < this.units) return false;
     if (unitText(parts, 0, this.#head.length) !== this.#head) return false;
-    return unitText(parts, this.units - this.#tail.length, this.units) === this.#tail;
+    const tail = this.#tail.length > EDGE ? this.#tail.slice(-EDGE) : this.#tail;
+    return unitText(parts, this.units - tail.length, this.units) === tail;
   }
 }
