@@ -13,11 +13,13 @@ import { CLIENT_CPU, pinnedCommand } from './pinning.mjs';
 /** Extra valgrind arguments from BENCH_VALGRIND_ARGS (space separated). */
 const extraArgs = (process.env.BENCH_VALGRIND_ARGS ?? '').split(' ').filter(Boolean);
 /**
- * Node flags of the measured process: `--no-memory-reducer` stops V8 from running extra GCs when
- * the allocation rate is low (a paced stream under valgrind looks idle), a cost per second rather
- * than per event. BENCH_IC_NODE_FLAGS replaces them.
+ * Node flags of the measured process: `--single-threaded` makes V8 compile optimised code and
+ * collect garbage on the main thread, when the work calls for it, not when a helper thread gets
+ * scheduled (with helper threads the same run moved by up to 20 % under valgrind; without, it
+ * repeats within 1 %); `--no-memory-reducer` stops V8 from running extra GCs when the allocation
+ * rate is low (a paced stream under valgrind looks idle). BENCH_IC_NODE_FLAGS replaces them.
  */
-const nodeFlags = (process.env.BENCH_IC_NODE_FLAGS ?? '--no-memory-reducer').split(' ').filter(Boolean);
+const nodeFlags = (process.env.BENCH_IC_NODE_FLAGS ?? '--single-threaded --no-memory-reducer').split(' ').filter(Boolean);
 
 /** Total instructions from valgrind's stderr or from a callgrind out file's text (NaN when absent). */
 export function parseTotal(stderr, outText = '') {
@@ -29,10 +31,11 @@ export function parseTotal(stderr, outText = '') {
 
 /**
  * Runs contender `key` on workload `w` for `units` events/calls under callgrind against `url`
- * (after `warmUnits` unpaced ones; per-frame writes `gapUs` apart).
+ * (after `warmUnits` unpaced ones; per-frame writes `gapUs` apart), `transport` 'replay' (answered in the
+ * client process, see replay-dispatcher.mjs) or 'socket' (the bench server at `url`).
  * Resolves `{ instructions, units, readsPerUnit, wallS, report }`; throws when the run failed.
  */
-export async function callgrindRun(key, w, url, units, { gapUs = 0, warmUnits = 0 } = {}) {
+export async function callgrindRun(key, w, url, units, { gapUs = 0, warmUnits = 0, transport = 'replay' } = {}) {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'a2a-callgrind-'));
   const outFile = path.join(dir, 'callgrind.out');
   try {
@@ -40,7 +43,7 @@ export async function callgrindRun(key, w, url, units, { gapUs = 0, warmUnits = 
     // syscalls the child counts (reads/event) are its own.
     const valgrindArgs = ['--tool=callgrind', '--smc-check=all-non-file', '--fair-sched=yes', `--callgrind-out-file=${outFile}`, ...extraArgs];
     const [cmd, args] = pinnedCommand(CLIENT_CPU, 'valgrind', [...valgrindArgs, process.execPath, ...nodeFlags, CHILD_PATH, key, w.key, url, 'once', String(units)]);
-    const { report, stderr, ms } = await runChild(cmd, args, { env: { BENCH_GAP_US: String(gapUs), BENCH_WARM_UNITS: String(warmUnits) }, timeoutMs: 900_000 });
+    const { report, stderr, ms } = await runChild(cmd, args, { env: { BENCH_GAP_US: String(gapUs), BENCH_WARM_UNITS: String(warmUnits), BENCH_TRANSPORT: transport }, timeoutMs: 900_000 });
     if (!report.ok) throw new Error(`${key}/${w.key} x${units} under valgrind failed: ${report.error}`);
     let instructions = parseTotal(stderr);
     if (!Number.isFinite(instructions)) instructions = parseTotal('', await readFile(outFile, 'utf8').catch(() => ''));

@@ -21,23 +21,33 @@ import { renderInstructions } from './instructions-report.mjs';
 import { WORKLOADS, contendersOf, parseSelection } from './workload-defs.mjs';
 import { startPinnedServer } from './workloads.mjs';
 
+/**
+ * Where the measured client's answers come from: 'replay' (default) — in the client process, exact
+ * read boundaries (one frame per read for per-frame, ~32 KB per read batched), so counts repeat;
+ * 'socket' — the loopback bench server, whose read boundaries depend on timing (±15 % between runs).
+ */
+const TRANSPORT = process.env.BENCH_IC_TRANSPORT ?? 'replay';
+
 const outPath = fileURLToPath(new URL('./instructions.json', import.meta.url));
 const log = (m) => process.stderr.write(`${m}\n`);
 
 /** Measures one cell: small and large runs; resolves the per-unit count and the raw totals. */
 async function measureCell(key, w, url) {
   const scale = Number(process.env.BENCH_IC_SCALE ?? 1);
-  const [small, large] = w.ic.map((n) => Math.max(1, Math.round(n * scale)));
-  const gapUs = w.icGapUs ? Number(process.env.BENCH_IC_GAP_US ?? w.icGapUs) : 0;
-  const warmUnits = w.icWarm ?? 0;
-  const a = await callgrindRun(key, w, url, small, { gapUs, warmUnits });
-  const b = await callgrindRun(key, w, url, large, { gapUs, warmUnits });
+  const transport = TRANSPORT;
+  const socket = transport === 'socket';
+  const [small, large] = ((socket && w.icSocket) || w.ic).map((n) => Math.max(1, Math.round(n * scale)));
+  const gapUs = socket && w.icGapUs ? Number(process.env.BENCH_IC_GAP_US ?? w.icGapUs) : 0;
+  const warmUnits = socket ? (w.icWarm ?? 0) : 0;
+  const a = await callgrindRun(key, w, url, small, { gapUs, warmUnits, transport });
+  const b = await callgrindRun(key, w, url, large, { gapUs, warmUnits, transport });
   const perUnit = (b.instructions - a.instructions) / (b.units - a.units);
   return {
     perUnit,
     small: { units: a.units, instructions: a.instructions, wallS: a.wallS, readsPerUnit: a.readsPerUnit },
     large: { units: b.units, instructions: b.instructions, wallS: b.wallS, readsPerUnit: b.readsPerUnit },
     gapUs,
+    transport,
     date: new Date().toISOString(),
   };
 }

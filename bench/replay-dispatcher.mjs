@@ -1,5 +1,6 @@
 /**
- * An undici dispatcher that answers in-process, without sockets: the bench agent's card, and
+ * An undici dispatcher that answers in-process, without sockets: the bench agent's card, the
+ * realistic Task for unary calls, and
  * streams whose SSE frames reach the client ONE FRAME PER READ (`write=frame`; `write=32k`: ~32 KB
  * of frames per read), each read in its own macrotask (setImmediate), exactly as a server flushing
  * each token would deliver them if the network never merged two frames. Read boundaries are therefore the same in every run, unlike loopback sockets
@@ -11,7 +12,7 @@
  * (onRequestStart/onResponse* and the older onConnect/onHeaders/onData/onComplete) are spoken.
  */
 import { agentCard } from './fixtures.mjs';
-import { sizedStreamFrames } from './fixtures-realistic.mjs';
+import { realisticUnaryBody, sizedStreamFrames } from './fixtures-realistic.mjs';
 import { decodeRequest } from './workload-defs.mjs';
 
 /** Reads a request body as undici hands it to a dispatcher (string, bytes or an async iterable). */
@@ -80,8 +81,17 @@ export class ReplayDispatcher {
       return;
     }
     const msg = JSON.parse(await bodyText(opts.body));
-    const legacy = msg.method === 'message/stream';
     const text = msg.params?.message?.parts?.[0]?.text;
+    if (msg.method === 'SendMessage' || msg.method === 'message/send') {
+      const body = Buffer.from(realisticUnaryBody(JSON.stringify(msg.id ?? null), msg.method === 'message/send'));
+      await new Promise(setImmediate);
+      r.start(200, { 'content-type': 'application/json', 'content-length': String(body.length) });
+      // Delivered in 16 KB reads, as a socket would hand over a body of this size.
+      for (let at = 0; at < body.length; at += 16384) r.data(body.subarray(at, at + 16384));
+      r.end();
+      return;
+    }
+    const legacy = msg.method === 'message/stream';
     const spec = typeof text === 'string' ? decodeRequest(text) : null;
     if (!spec) throw new Error(`replay: not a stream request (${msg.method})`);
     const frames = sizedStreamFrames(JSON.stringify(msg.id ?? null), legacy, spec.text);

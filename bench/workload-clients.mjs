@@ -79,14 +79,15 @@ async function openOurs(baseUrl, w, mode, dispatcher) {
 }
 
 /**
- * Opens contender `key` for workload `w` at `baseUrl`. Resolves `{ run(units, gapUs?), close() }`;
+ * Opens contender `key` for workload `w` at `baseUrl` (with BENCH_TRANSPORT=replay: no server, every
+ * request answered in-process by `replay-dispatcher.mjs`). Resolves `{ run(units, gapUs?), close() }`;
  * `gapUs` paces per-frame writes (instruction mode); `run` throws when fewer items than events arrive.
  */
 export async function openWorkloadClient(key, baseUrl, w) {
   const open = { raw: openRaw, official: openOfficial, ssm: (u, x, d) => openOurs(u, x, 'ssm', d), stream: (u, x, d) => openOurs(u, x, 'stream', d), sendMessage: (u, x, d) => openOurs(u, x, 'sendMessage', d), invoke: (u, x, d) => openOurs(u, x, 'invoke', d) }[key];
   if (!open) throw new Error(`unknown contender "${key}"`);
   let dispatcher;
-  if (w.transport === 'replay') {
+  if (process.env.BENCH_TRANSPORT === 'replay') {
     // No server: every client gets the in-process replay (the official one through global fetch).
     const [{ ReplayDispatcher }, { setGlobalDispatcher }] = await Promise.all([import('./replay-dispatcher.mjs'), import('undici')]);
     dispatcher = new ReplayDispatcher();

@@ -10,18 +10,15 @@
  * `units` (events or calls per measured run), `ic` (small/large units of the instruction mode),
  * `perUnit` (events per stream for concurrent streams), `icGapUs` (instruction mode only: µs between
  * per-frame writes, so the client — ~50x slower under valgrind — still gets one frame per read),
- * `icWarm` (instruction mode: units run unpaced first, so the JIT is warm before the slow paced part),
- * `transport: 'replay'` (no server: the client process answers itself through `replay-dispatcher.mjs`,
- * one frame per read in its own macrotask — read boundaries exact in every run, so instruction counts
- * of per-frame delivery repeat; the socket `per-frame` workload's depend on timing).
+ * `icWarm` (instruction mode: units run unpaced first, so the JIT is warm before the slow paced part).
+ * `icSocket` (small/large units when paced over the socket), `icGapUs` and `icWarm` apply only to `BENCH_IC_TRANSPORT=socket`: by default the instruction mode
+ * replays every workload in the client process (`replay-dispatcher.mjs`), with exact read boundaries.
  */
 
 /** Every workload, in table order. */
 export const WORKLOADS = [
   { key: 'batched', label: 'batched (~32 KB writes)', kind: 'stream', write: '32k', text: 1, units: 20_000, ic: [5_000, 25_000] },
-  { key: 'per-frame', label: 'per-frame (1 write/frame)', kind: 'stream', write: 'frame', text: 1, units: 20_000, ic: [500, 2_500], icGapUs: 5_000, icWarm: 5_000 },
-  { key: 'replay-frame', label: 'per-frame, replayed (exactly 1 frame/read)', kind: 'stream', write: 'frame', text: 1, transport: 'replay', units: 20_000, ic: [5_000, 25_000] },
-  { key: 'replay-batched', label: 'batched, replayed (~32 KB/read)', kind: 'stream', write: '32k', text: 1, transport: 'replay', units: 20_000, ic: [5_000, 25_000] },
+  { key: 'per-frame', label: 'per-frame (1 write/frame)', kind: 'stream', write: 'frame', text: 1, units: 20_000, ic: [5_000, 25_000], icSocket: [500, 2_500], icGapUs: 5_000, icWarm: 5_000 },
   { key: 'text-20', label: '20 B chunks (batched)', kind: 'stream', write: '32k', text: 20, units: 20_000, ic: [5_000, 25_000] },
   { key: 'text-400', label: '400 B chunks (batched)', kind: 'stream', write: '32k', text: 400, units: 20_000, ic: [5_000, 25_000] },
   { key: 'text-4k', label: '4 KB chunks (batched)', kind: 'stream', write: '32k', text: 4096, units: 5_000, ic: [2_000, 6_000] },

@@ -1,41 +1,48 @@
-/** Pieces of text joined into one block once this many accumulate. */
+/** Short pieces are gathered and joined into one block once this many accumulate. */
 const BLOCK = 256;
+/** A piece at least this long is linked into the text as it is (its link costs less than a copy). */
+const LINK_LENGTH = 64;
 
 /**
- * One artifact's text: the latest pieces in a list (an append is a push), joined into a block every
- * {@link BLOCK} pieces, and the blocks concatenated — the engine links long strings instead of copying
- * them (a rope), so each character is copied once however long the stream, a one-character chunk
- * costs no string of its own, and reading the whole text adds no copy of it.
+ * One artifact's text, built as a rope: the engine links two long strings instead of copying them,
+ * so a long piece (a 400 B or 4 KB chunk) is linked as it arrived, with no copy and no garbage,
+ * while short pieces (one-token chunks) are gathered in a list and joined {@link BLOCK} at a time,
+ * so none costs a link of its own. Appending is O(1), each character is copied at most once,
+ * and reading the whole text adds no copy (the engine flattens it only when its characters are read).
  */
 class TextBuffer {
-  #pieces: string[] = [];
-  /** The text before {@link #pieces}. */
-  #joined = '';
+  #short: string[] = [];
+  /** The text before {@link #short}. */
+  #linked = '';
   length = 0;
 
   append(piece: string): void {
-    const pieces = this.#pieces;
-    pieces.push(piece);
     this.length += piece.length;
-    if (pieces.length === BLOCK) {
-      this.#joined += pieces.join('');
-      pieces.length = 0;
+    const short = this.#short;
+    if (piece.length >= LINK_LENGTH) {
+      if (short.length > 0) this.#flush();
+      this.#linked += piece;
+      return;
     }
+    short.push(piece);
+    if (short.length === BLOCK) this.#flush();
   }
 
   set(value: string): void {
-    this.#pieces = [];
-    this.#joined = value;
+    this.#short = [];
+    this.#linked = value;
     this.length = value.length;
   }
 
   get text(): string {
-    const pieces = this.#pieces;
-    if (pieces.length > 0) {
-      this.#joined += pieces.length === 1 ? (pieces[0] as string) : pieces.join('');
-      pieces.length = 0;
-    }
-    return this.#joined;
+    if (this.#short.length > 0) this.#flush();
+    return this.#linked;
+  }
+
+  #flush(): void {
+    const short = this.#short;
+    this.#linked += short.length === 1 ? (short[0] as string) : short.join('');
+    short.length = 0;
   }
 }
 
