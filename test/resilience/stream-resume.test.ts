@@ -212,7 +212,7 @@ describe('resumableStream', () => {
     const stream = resumableStream({ ...options(flakyAgent(10, 0)), open: () => source });
     expect((await stream.next()).done).toBe(false);
     const waiting = stream.next();
-    expect(await stream.return()).toEqual({ value: undefined, done: true });
+    expect(await stream.return?.()).toEqual({ value: undefined, done: true });
     expect(closed).toBe(1);
     expect(await waiting).toEqual({ value: undefined, done: true });
     expect(await stream.next()).toEqual({ value: undefined, done: true });
