@@ -1,0 +1,164 @@
+/**
+ * The sources of a resumed stream and the rules they share: what {@link resumableStream} needs
+ * (its options), opening a source through the agent's pipeline, the poll fallback, and which
+ * failures a resubscribe can get past.
+ */
+import { A2AClientError, isA2AClientError } from '../errors/a2a-client-error.js';
+import type { StreamEvent, Task } from '../protocol/model.js';
+import type { CallScope } from '../transport/call-scope.js';
+import { ignoreLate } from '../util/ignore-late.js';
+import type { EventSink } from './events.js';
+import type { RetryOptions } from './options.js';
+import type { AttemptInfo, Resilience } from './pipeline.js';
+import { classify } from './classify.js';
+import type { StreamState } from './stream-state.js';
+import type { CallTrace } from './call-trace.js';
+import { fail, pause, pollIdleError, stopped, throughPipeline, worthAnotherRound } from './stream-rounds.js';
+
+/**
+ * What {@link resumableStream} needs. Sources get the stream's scope (caller abort or deadline) and
+ * must end when it fails, as bindings do (their request's scope opens inside it); a source's first
+ * read is also raced against the scope (it may wait on a headers function). Sources yield events in
+ * batches (one per network read), so per-event work stays synchronous.
+ */
+export interface ResumableStreamOptions {
+  agent: string;
+  /** `sendStreamingMessage` or `subscribeToTask`. */
+  method: string;
+  /** Whether `open` may be repeated after an ambiguous failure (see `classify`). */
+  idempotent: boolean;
+  /** One deadline over the send, every resubscribe, poll and wait (`performance.now()` ms). */
+  deadline: number;
+  signal?: AbortSignal | undefined;
+  /**
+   * Opens the original stream (the send). Repeated only before its first event, under `resilience`;
+   * `attempt` is the 1-based attempt number of that call.
+   */
+  open: (scope: CallScope, attempt: number) => AsyncIterable<StreamEvent[]>;
+  /** Follows the task again (`SubscribeToTask` / `tasks/resubscribe`); `undefined` when not supported. */
+  resubscribe: (taskId: string, scope: CallScope, attempt: number) => AsyncIterable<StreamEvent[]> | undefined;
+  /** Reads the task, for the poll fallback. */
+  getTask: (taskId: string, scope: CallScope, attempt: number) => Promise<Task>;
+  /**
+   * The agent's pipeline. The send (before the commit point), every resubscribe and every poll go
+   * through it: classified, retried, budgeted and cut at the deadline like any call. Without it each
+   * is tried once per round.
+   */
+  resilience?: Resilience | undefined;
+  /** Per-call retry override (its backoff also spaces resume rounds and polls). */
+  retry?: false | Partial<RetryOptions> | undefined;
+  onEvent?: EventSink | undefined;
+  /** The stream's span, when traced: resubscribes are recorded on it, and every call it makes runs in its context. */
+  trace?: CallTrace | undefined;
+  /**
+   * Most resume rounds (a backoff, then a resubscribe through the pipeline) in a row without a new event.
+   * @default 10
+   */
+  maxResumes?: number | undefined;
+  /**
+   * Longest the poll fallback may go without news of the task before giving up, as an idle stream
+   * would (the client passes `timeouts.streamIdleMs`).
+   * @default 60_000
+   */
+  maxIdleMs?: number | undefined;
+}
+
+/** A stream source being read. */
+export type Iter = AsyncIterator<StreamEvent[]>;
+
+/** The shortest wait between resume rounds and between polls, whatever the backoff settings say. */
+export const MIN_ROUND_MS = 25;
+
+/**
+ * Failures of a live stream after which it is resumed: the connection dropped or went quiet, or the
+ * agent reported an error that a resubscribe (idempotent) may get past — a retryable error frame.
+ */
+export function resumable(error: A2AClientError, retry: RetryOptions): boolean {
+  if (error.kind === 'connection' || error.kind === 'idle-timeout' || error.kind === 'read-timeout') return true;
+  return classify(error, { method: 'subscribeToTask', idempotent: true, options: retry }).retryable;
+}
+
+/**
+ * Resubscribe cannot follow this task: kind `unsupported`, JSON-RPC −32004/−32601, HTTP 404/405/501,
+ * or TaskNotFound (a server whose live queue of the task is gone may still have it for `getTask`).
+ */
+export function isUnsupported(error: A2AClientError): boolean {
+  if (error.kind === 'unsupported' || error.a2aName === 'TaskNotFound') return true;
+  if (error.kind === 'json-rpc') return error.code === -32004 || error.code === -32601 || error.code === -32001;
+  if (error.kind === 'http') return error.status === 404 || error.status === 405 || error.status === 501;
+  return false;
+}
+
+/** Why a stream went over to polling when a resubscribe gave no snapshot and there was no drop before it. */
+export function noSnapshot(): A2AClientError {
+  return new A2AClientError({ kind: 'connection', reason: 'closed', message: 'The resubscribe sent no Task snapshot first' });
+}
+
+/** Closes a source, ignoring how it ends. */
+export function closeQuietly(iterator: Iter | undefined): void {
+  const closing = iterator?.return?.();
+  if (closing) void closing.catch(ignoreLate);
+}
+
+/** Stream sources as {@link openSource} gets them; `undefined` when the binding has no such call. */
+type Open = (scope: CallScope, attempt: number) => AsyncIterable<StreamEvent[]> | undefined;
+
+/**
+ * Opens a stream and reads its first batch as one call through the pipeline (when there is one), so
+ * a failure before the first event is classified and retried like any call.
+ * @throws A2AClientError — the pipeline's final error; kind `unsupported` when `open` has no source.
+ */
+export async function openSource(o: ResumableStreamOptions, scope: CallScope, method: string, idempotent: boolean, open: Open): Promise<{ iterator: Iter; first: IteratorResult<StreamEvent[]> }> {
+  const attempt = async (a: AttemptInfo): Promise<{ iterator: Iter; first: IteratorResult<StreamEvent[]> }> => {
+    const source = open(scope, a.attempt);
+    if (!source) throw new A2AClientError({ kind: 'unsupported', message: `${method} is not available for this agent` });
+    const iterator = source[Symbol.asyncIterator]();
+    try {
+      return { iterator, first: await scope.race(iterator.next()) };
+    } catch (error) {
+      closeQuietly(iterator);
+      throw error;
+    }
+  };
+  return throughPipeline(o, scope, method, idempotent, attempt);
+}
+
+/**
+ * Polls `getTask` through the pipeline until the task is terminal or interrupted, yielding only
+ * what is new. The interval grows while nothing changes and starts again after news.
+ * @throws A2AClientError — a fatal poll error, `deadline-exceeded`, `aborted`, or `idle-timeout`
+ * (cause: the drop) after `maxIdleMs` without news.
+ */
+export async function* poll(o: ResumableStreamOptions, state: StreamState, scope: CallScope, retry: RetryOptions, drop: A2AClientError): AsyncGenerator<StreamEvent[], void, undefined> {
+  const taskId = state.taskId;
+  if (taskId === undefined) throw drop;
+  const maxIdleMs = o.maxIdleMs ?? 60_000;
+  let last = drop;
+  let quiet = 0;
+  let since = performance.now();
+  for (;;) {
+    try {
+      const task = await throughPipeline(o, scope, 'getTask', true, (attempt) => o.getTask(taskId, attempt.scope, attempt.attempt));
+      const events = state.snapshot(task);
+      if (events.length > 0) {
+        quiet = 0;
+        since = performance.now();
+        yield events;
+      } else quiet++;
+      if (state.done) return;
+    } catch (error) {
+      if (scope.aborted) throw stopped(scope, last, o);
+      if (!isA2AClientError(error)) throw error;
+      if (!worthAnotherRound(error, 'getTask', o, retry, scope)) throw fail(error, o);
+      last = error;
+      quiet++;
+    }
+    const idleLeft = maxIdleMs - (performance.now() - since);
+    if (idleLeft <= 0) throw fail(pollIdleError(maxIdleMs, drop, last), o);
+    // Growing while nothing changes, never below a floor, never past the idle limit or a delay asked for.
+    const backoff = Math.max(MIN_ROUND_MS, Math.min(retry.maxDelayMs, retry.baseDelayMs * 1.5 ** quiet), last === drop ? 0 : (last.retryAfterMs ?? 0));
+    const delayMs = Math.min(backoff, Math.max(MIN_ROUND_MS, idleLeft));
+    if (delayMs >= scope.timeLeft()) throw stopped(scope, last, o, true);
+    await pause(delayMs, scope, last, o);
+  }
+}
