@@ -11,7 +11,7 @@ import { StreamState } from './stream-state.js';
 import { fail, pause, stopped, worthAnotherRound } from './stream-rounds.js';
 import { closeQuietly, isUnsupported, MIN_ROUND_MS, noSnapshot, openSource, poll, resumable, type Iter, type ResumableStreamOptions } from './stream-sources.js';
 
-export { isUnsupported, type ResumableStreamOptions } from './stream-sources.js';
+export type { ResumableStreamOptions } from './stream-sources.js';
 
 /**
  * Wraps a stream so a drop or idle gap before a terminal state does not lose the task: the first
@@ -144,7 +144,6 @@ class ResumableStream implements AsyncIterableIterator<StreamEvent[]> {
         }
       }
     } catch (error) {
-      this.#busy = undefined;
       throw this.#failed(error);
     }
     if (state.done) this.#dropSource();

@@ -1,5 +1,5 @@
 /**
- * The sources of a resumed stream and the rules they share: what {@link resumableStream} needs
+ * The sources of a resumed stream and the rules they share: what `resumableStream` needs
  * (its options), opening a source through the agent's pipeline, the poll fallback, and which
  * failures a resubscribe can get past.
  */
@@ -16,7 +16,7 @@ import type { CallTrace } from './call-trace.js';
 import { fail, pause, pollIdleError, stopped, throughPipeline, worthAnotherRound } from './stream-rounds.js';
 
 /**
- * What {@link resumableStream} needs. Sources get the stream's scope (caller abort or deadline) and
+ * What `resumableStream` needs. Sources get the stream's scope (caller abort or deadline) and
  * must end when it fails, as bindings do (their request's scope opens inside it); a source's first
  * read is also raced against the scope (it may wait on a headers function). Sources yield events in
  * batches (one per network read), so per-event work stays synchronous.
