@@ -61,13 +61,13 @@ export interface WireMessageMembers {
  * object). `emptyIdIsAbsent`: a `contextId` or `taskId` of `""` reads as absent (v0.3 servers send them).
  */
 export function modelMessage(m: WireMessageMembers, messageId: string, role: Role, parts: Part[], emptyIdIsAbsent: boolean): Message {
-  const out: Message = { kind: 'message', messageId, role, parts };
+  // `raw` in the literal: a property added after it would cost each object a second allocation.
+  const out: Message = { kind: 'message', messageId, role, parts, raw: m };
   if (m.contextId !== undefined && !(emptyIdIsAbsent && m.contextId === '')) out.contextId = m.contextId;
   if (m.taskId !== undefined && !(emptyIdIsAbsent && m.taskId === '')) out.taskId = m.taskId;
   if (m.referenceTaskIds !== undefined) out.referenceTaskIds = m.referenceTaskIds;
   if (m.extensions !== undefined) out.extensions = m.extensions;
   if (m.metadata !== undefined) out.metadata = m.metadata;
-  out.raw = m;
   return out;
 }
 
@@ -102,18 +102,16 @@ export function wireDecoders<P, M, S>(d: WireDialect<P, M, S>): WireDecoders<P, 
   return {
     artifact,
     task: (t) => {
-      const out: Task = { kind: 'task', id: t.id, contextId: t.contextId, status: d.status(t.status) };
+      const out: Task = { kind: 'task', id: t.id, contextId: t.contextId, status: d.status(t.status), raw: t };
       if (t.artifacts !== undefined) out.artifacts = t.artifacts.map(artifact);
       if (t.history !== undefined) out.history = t.history.map(d.message);
       if (t.metadata !== undefined) out.metadata = t.metadata;
-      out.raw = t;
       return out;
     },
     statusUpdate: (u) => {
-      const out: TaskStatusUpdateEvent = { kind: 'status-update', taskId: u.taskId, contextId: u.contextId, status: d.status(u.status) };
+      const out: TaskStatusUpdateEvent = { kind: 'status-update', taskId: u.taskId, contextId: u.contextId, status: d.status(u.status), raw: u };
       if (d.final) out.final = u.final ?? false;
       if (u.metadata !== undefined) out.metadata = u.metadata;
-      out.raw = u;
       return out;
     },
     artifactUpdate: (u) => {
@@ -124,9 +122,9 @@ export function wireDecoders<P, M, S>(d: WireDialect<P, M, S>): WireDecoders<P, 
         artifact: artifact(u.artifact),
         append: u.append ?? false,
         lastChunk: u.lastChunk ?? false,
+        raw: u,
       };
       if (u.metadata !== undefined) out.metadata = u.metadata;
-      out.raw = u;
       return out;
     },
   };
