@@ -17,9 +17,12 @@ const extraArgs = (process.env.BENCH_VALGRIND_ARGS ?? '').split(' ').filter(Bool
  * collect garbage on the main thread, when the work calls for it, not when a helper thread gets
  * scheduled (with helper threads the same run moved by up to 20 % under valgrind; without, it
  * repeats within 1 %); `--no-memory-reducer` stops V8 from running extra GCs when the allocation
- * rate is low (a paced stream under valgrind looks idle). BENCH_IC_NODE_FLAGS replaces them.
+ * rate is low (a paced stream under valgrind looks idle); `--expose-gc` lets the child collect
+ * everything before and after its run (see workload-child.mjs): a major GC costs ~100–200 M
+ * instructions, and whether one fell inside the small run moved a cell by up to 40 % between
+ * identical runs. BENCH_IC_NODE_FLAGS replaces them.
  */
-const nodeFlags = (process.env.BENCH_IC_NODE_FLAGS ?? '--single-threaded --no-memory-reducer').split(' ').filter(Boolean);
+const nodeFlags = (process.env.BENCH_IC_NODE_FLAGS ?? '--single-threaded --no-memory-reducer --expose-gc').split(' ').filter(Boolean);
 
 /** Total instructions from valgrind's stderr or from a callgrind out file's text (NaN when absent). */
 export function parseTotal(stderr, outText = '') {

@@ -8,7 +8,7 @@
  * depend on how busy the shared machine is, unlike CPU time.
  * Writes bench/instructions.json, MERGED with the cells already there (so one cell can be
  * re-measured; ratios against cells from an earlier run are marked †).
- * Env: BENCH_IC_WORKLOADS / BENCH_IC_CONTENDERS (comma lists, like the arguments),
+ * Env: BENCH_IC_WORKLOADS / BENCH_IC_CONTENDERS (comma lists, like the arguments), BENCH_IC_OUT (the file to merge into),
  * BENCH_IC_SCALE (multiplies the small and large counts), BENCH_IC_GAP_US (per-frame pacing, µs),
  * BENCH_VALGRIND_ARGS, BENCH_PIN=0.
  */
@@ -28,7 +28,8 @@ import { startPinnedServer } from './workloads.mjs';
  */
 const TRANSPORT = process.env.BENCH_IC_TRANSPORT ?? 'replay';
 
-const outPath = fileURLToPath(new URL('./instructions.json', import.meta.url));
+/** Where the cells are merged: bench/instructions.json, or BENCH_IC_OUT (two runs side by side, merged later). */
+const outPath = process.env.BENCH_IC_OUT ?? fileURLToPath(new URL('./instructions.json', import.meta.url));
 const log = (m) => process.stderr.write(`${m}\n`);
 
 /** Measures one cell: small and large runs; resolves the per-unit count and the raw totals. */
@@ -38,7 +39,7 @@ async function measureCell(key, w, url) {
   const socket = transport === 'socket';
   const [small, large] = ((socket && w.icSocket) || w.ic).map((n) => Math.max(1, Math.round(n * scale)));
   const gapUs = socket && w.icGapUs ? Number(process.env.BENCH_IC_GAP_US ?? w.icGapUs) : 0;
-  const warmUnits = socket ? (w.icWarm ?? 0) : 0;
+  const warmUnits = w.icWarm ?? 0;
   const a = await callgrindRun(key, w, url, small, { gapUs, warmUnits, transport });
   const b = await callgrindRun(key, w, url, large, { gapUs, warmUnits, transport });
   const perUnit = (b.instructions - a.instructions) / (b.units - a.units);

@@ -57,11 +57,16 @@ async function main() {
     if (mode === 'once') {
       const warm = Number(process.env.BENCH_WARM_UNITS ?? 0);
       if (warm > 0) await client.run(warm);
+      // With --expose-gc (the instruction mode): a full collection before and after the run, so each
+      // run's count includes collecting everything it allocated, not a share that depends on when
+      // V8's heuristics happened to start a major GC.
+      globalThis.gc?.();
       const r0 = readSyscalls();
       const t0 = performance.now();
       const startUs = Number(process.hrtime.bigint() / 1000n);
       const done = await client.run(units, Number(process.env.BENCH_GAP_US ?? 0));
       const endUs = Number(process.hrtime.bigint() / 1000n);
+      globalThis.gc?.();
       out = { units: done, ms: performance.now() - t0, readsPerUnit: (readSyscalls() - r0 - 1) / done, startUs, endUs };
     } else {
       out = await measure(client, units, Number(repsArg ?? 5));
