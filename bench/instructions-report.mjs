@@ -36,16 +36,17 @@ function verdict(r, limit) {
 
 /** The printed table for `cells` ({ [workload]: { [contender]: cell } }); `fresh` holds `workload/contender` measured now. */
 export function renderInstructions(cells, fresh) {
-  const rows = [['workload', 'contender', 'instr/event', 'vs raw', 'vs official', 'goal vs raw', 'goal vs official', 'reads/event']];
+  const rows = [['workload', 'contender', 'instr/event', 'vs raw', 'vs official', 'vs raw iterator', 'goal vs raw', 'goal vs official', 'reads/event']];
   for (const w of WORKLOADS) {
     const row = cells[w.key];
     if (!row) continue;
-    const shown = contendersOf(w).filter((k) => row[k] && (fresh.size === 0 || [...fresh].some((f) => f.startsWith(`${w.key}/`))));
+    const shown = contendersOf(w, { iteratorFloor: true }).filter((k) => row[k] && (fresh.size === 0 || [...fresh].some((f) => f.startsWith(`${w.key}/`))));
     for (const key of shown) {
       const c = row[key];
       const stale = (k) => !fresh.has(`${w.key}/${k}`) || !fresh.has(`${w.key}/${key}`);
       const vsRaw = key === 'raw' ? undefined : ratioOf(c, row.raw, stale('raw'));
-      const vsOff = key === 'official' || key === 'raw' ? undefined : ratioOf(c, row.official, stale('official'));
+      const vsOff = key === 'official' || key.startsWith('raw') ? undefined : ratioOf(c, row.official, stale('official'));
+      const vsIter = GOALS[key] && row.rawIter ? ratioOf(c, row.rawIter, stale('rawIter')) : undefined;
       const goal = GOALS[key] ?? {};
       const mark = fresh.has(`${w.key}/${key}`) ? '' : ' (earlier run)';
       rows.push([
@@ -54,6 +55,7 @@ export function renderInstructions(cells, fresh) {
         c.error ? `ERROR` : fmt(c.perUnit),
         showRatio(vsRaw),
         showRatio(vsOff),
+        showRatio(vsIter),
         verdict(vsRaw, goal.raw),
         verdict(vsOff, goal.official),
         w.kind === 'stream' && Number.isFinite(c.large?.readsPerUnit) ? c.large.readsPerUnit.toFixed(2) : '',

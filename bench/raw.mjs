@@ -56,6 +56,36 @@ export function rawClient(rpcUrl, { legacy = false, dispatcher = new Agent({ kee
       for await (const chunk of body) parser.feed(decoder.decode(chunk, { stream: true }));
       return count;
     },
+    /**
+     * The same stream handed to its reader as an async iterator: each read parsed into its events,
+     * then yielded one by one — the least any iterator API does (the floor for ours, whose public
+     * streams are iterators: with many streams read side by side, each read's events wait for their
+     * reader while the other streams take their turn). Resolves the number of events read.
+     */
+    async streamIter(n, text = `stream ${n}`) {
+      let count = 0;
+      for await (const msg of this.events(text)) if (msg.result) count++;
+      return count;
+    },
+    /** The events of one SendStreamingMessage as an async generator (see `streamIter`). */
+    async *events(text) {
+      const { statusCode, body } = await request(rpcUrl, {
+        method: 'POST',
+        dispatcher,
+        headers: { 'content-type': 'application/json', accept: 'text/event-stream', 'a2a-version': version },
+        body: rpcBody(legacy ? 'message/stream' : 'SendStreamingMessage', text, legacy),
+      });
+      if (statusCode !== 200) throw new Error(`raw undici: status ${statusCode}`);
+      let batch = [];
+      const parser = createParser({ onEvent: (ev) => batch.push(JSON.parse(ev.data)) });
+      const decoder = new TextDecoder();
+      for await (const chunk of body) {
+        parser.feed(decoder.decode(chunk, { stream: true }));
+        const read = batch;
+        batch = [];
+        yield* read;
+      }
+    },
     close: () => dispatcher.close(),
   };
 }

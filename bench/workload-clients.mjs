@@ -2,6 +2,7 @@
  * The contenders of the realistic workloads, each opened for one workload (wire version, request
  * text) as `{ run(units) → items, close() }`:
  *   raw          undici.request + eventsource-parser + JSON.parse (unary: undici.request + JSON.parse)
+ *   rawIter      the same stream read through an async generator (instruction mode only)
  *   official     @a2a-js/sdk ClientFactory client (v0.3: a factory whose JSON-RPC transport factory has
  *                `legacyCompat: { enabled: true }`, on a v0.3-only card → its LegacyJsonRpcTransport)
  *   ssm          ours `sendStreamingMessage(params)`     stream  ours `stream(text)`
@@ -21,10 +22,10 @@ const REPLAY_BASE_URL = 'http://127.0.0.1:40001';
 /** TaskState.TASK_STATE_COMPLETED in the official client's numeric enum. */
 const OFFICIAL_COMPLETED = 3;
 
-async function openRaw(baseUrl, w, dispatcher) {
+async function openRaw(baseUrl, w, dispatcher, iterator = false) {
   const { rawClient, rpcUrlOf } = await import('./raw.mjs');
   const c = rawClient(await rpcUrlOf(baseUrl, w.legacy ? '0.3' : '1.0'), { legacy: Boolean(w.legacy), ...(dispatcher ? { dispatcher } : {}) });
-  return { unary: (text) => c.unary(text), stream: (n, text) => c.stream(n, text), close: c.close };
+  return { unary: (text) => c.unary(text), stream: (n, text) => (iterator ? c.streamIter(n, text) : c.stream(n, text)), close: c.close };
 }
 
 async function openOfficial(baseUrl, w) {
@@ -84,7 +85,7 @@ async function openOurs(baseUrl, w, mode, dispatcher) {
  * `gapUs` paces per-frame writes (instruction mode); `run` throws when fewer items than events arrive.
  */
 export async function openWorkloadClient(key, baseUrl, w) {
-  const open = { raw: openRaw, official: openOfficial, ssm: (u, x, d) => openOurs(u, x, 'ssm', d), stream: (u, x, d) => openOurs(u, x, 'stream', d), sendMessage: (u, x, d) => openOurs(u, x, 'sendMessage', d), invoke: (u, x, d) => openOurs(u, x, 'invoke', d) }[key];
+  const open = { raw: openRaw, rawIter: (u, x, d) => openRaw(u, x, d, true), official: openOfficial, ssm: (u, x, d) => openOurs(u, x, 'ssm', d), stream: (u, x, d) => openOurs(u, x, 'stream', d), sendMessage: (u, x, d) => openOurs(u, x, 'sendMessage', d), invoke: (u, x, d) => openOurs(u, x, 'invoke', d) }[key];
   if (!open) throw new Error(`unknown contender "${key}"`);
   let dispatcher;
   if (process.env.BENCH_TRANSPORT === 'replay') {

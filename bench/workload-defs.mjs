@@ -30,11 +30,17 @@ export const WORKLOADS = [
 
 /** Contenders of the streaming workloads (unary: raw, official, sendMessage, invoke). */
 export const STREAM_CONTENDERS = ['raw', 'official', 'ssm', 'stream'];
+/**
+ * The instruction mode also counts raw read through an async iterator: the floor of any iterator API
+ * (not a column of the wall-clock tables).
+ */
+export const ITERATOR_FLOOR = 'rawIter';
 export const UNARY_CONTENDERS = ['raw', 'official', 'sendMessage', 'invoke'];
 
 /** Display names of contender keys. */
 export const CONTENDER_NAMES = {
   raw: 'raw',
+  rawIter: 'raw as an async iterator',
   official: 'official',
   ssm: 'ours sendStreamingMessage',
   stream: 'ours stream()',
@@ -52,9 +58,10 @@ export function workload(key) {
   return w;
 }
 
-/** The contender keys that apply to workload `w`. */
-export function contendersOf(w) {
-  return w.kind === 'unary' ? UNARY_CONTENDERS : STREAM_CONTENDERS;
+/** The contender keys that apply to workload `w` (with `iteratorFloor`, streams add {@link ITERATOR_FLOOR}). */
+export function contendersOf(w, { iteratorFloor = false } = {}) {
+  if (w.kind === 'unary') return UNARY_CONTENDERS;
+  return iteratorFloor ? [...STREAM_CONTENDERS, ITERATOR_FLOOR] : STREAM_CONTENDERS;
 }
 
 /** Normalises a contender name from a command line (e.g. `sendStreamingMessage` → `ssm`). */
@@ -69,7 +76,7 @@ export function contenderKey(name) {
 export function parseSelection(words) {
   const workloads = [];
   const contenders = [];
-  const known = new Set([...STREAM_CONTENDERS, ...UNARY_CONTENDERS]);
+  const known = new Set([...STREAM_CONTENDERS, ITERATOR_FLOOR, ...UNARY_CONTENDERS]);
   for (const word of words.flatMap((w) => w.split(',')).map((w) => w.trim()).filter(Boolean)) {
     if (WORKLOADS.some((w) => w.key === word)) workloads.push(word);
     else if (known.has(contenderKey(word))) contenders.push(contenderKey(word));
