@@ -21,6 +21,17 @@ function rpcBody(method, text, legacy) {
  */
 export function rawClient(rpcUrl, { legacy = false, dispatcher = new Agent({ keepAliveTimeout: 60_000, bodyTimeout: 0 }) } = {}) {
   const version = legacy ? '0.3' : '1.0';
+  /** The body of one SendStreamingMessage with `text` (throws unless 200). */
+  async function streamBody(text) {
+    const { statusCode, body } = await request(rpcUrl, {
+      method: 'POST',
+      dispatcher,
+      headers: { 'content-type': 'application/json', accept: 'text/event-stream', 'a2a-version': version },
+      body: rpcBody(legacy ? 'message/stream' : 'SendStreamingMessage', text, legacy),
+    });
+    if (statusCode !== 200) throw new Error(`raw undici: status ${statusCode}`);
+    return body;
+  }
   return {
     /** One SendMessage with `text`; throws unless a completed task came back. */
     async unary(text = 'hi') {
@@ -38,13 +49,7 @@ export function rawClient(rpcUrl, { legacy = false, dispatcher = new Agent({ kee
     },
     /** One SendStreamingMessage of `n` updates (request text `text`); resolves the number of events parsed. */
     async stream(n, text = `stream ${n}`) {
-      const { statusCode, body } = await request(rpcUrl, {
-        method: 'POST',
-        dispatcher,
-        headers: { 'content-type': 'application/json', accept: 'text/event-stream', 'a2a-version': version },
-        body: rpcBody(legacy ? 'message/stream' : 'SendStreamingMessage', text, legacy),
-      });
-      if (statusCode !== 200) throw new Error(`raw undici: status ${statusCode}`);
+      const body = await streamBody(text);
       let count = 0;
       const parser = createParser({
         onEvent(ev) {
@@ -69,13 +74,7 @@ export function rawClient(rpcUrl, { legacy = false, dispatcher = new Agent({ kee
     },
     /** The events of one SendStreamingMessage as an async generator (see `streamIter`). */
     async *events(text) {
-      const { statusCode, body } = await request(rpcUrl, {
-        method: 'POST',
-        dispatcher,
-        headers: { 'content-type': 'application/json', accept: 'text/event-stream', 'a2a-version': version },
-        body: rpcBody(legacy ? 'message/stream' : 'SendStreamingMessage', text, legacy),
-      });
-      if (statusCode !== 200) throw new Error(`raw undici: status ${statusCode}`);
+      const body = await streamBody(text);
       let batch = [];
       const parser = createParser({ onEvent: (ev) => batch.push(JSON.parse(ev.data)) });
       const decoder = new TextDecoder();
