@@ -2,10 +2,11 @@
  * Instruction-count mode (issue 15's key measure): `npm run bench:instructions`, or
  *   node bench/instructions.mjs [workload...] [contender...]      e.g. `node bench/instructions.mjs per-frame ssm,raw`
  * For each workload × contender it runs the CLIENT process twice under `valgrind --tool=callgrind`
- * (a small and a large run, see `ic` in workload-defs.mjs) against the bench server running
- * normally on the other core, and reports instructions per event (unary: per call) =
- * (large − small) / (extra events): start-up and JIT warm-up cancel. Instruction counts do not
- * depend on how busy the shared machine is, unlike CPU time.
+ * (a small and a large run, see `ic` in workload-defs.mjs; answers replayed in-process, or the
+ * bench server on the other core with BENCH_IC_TRANSPORT=socket), and reports instructions per
+ * event (unary: per call) = (large − small) / (extra events): start-up and JIT warm-up cancel.
+ * Far steadier than CPU time, but not blind to load: ours reads the clock and V8 sizes its heap
+ * partly by time, so run it on an otherwise idle machine (see bench/README.md).
  * Writes bench/instructions.json, MERGED with the cells already there (so one cell can be
  * re-measured; ratios against cells from an earlier run are marked †).
  * Env: BENCH_IC_WORKLOADS / BENCH_IC_CONTENDERS (comma lists, like the arguments), BENCH_IC_OUT (the file to merge into),

@@ -32,6 +32,19 @@ export function rawClient(rpcUrl, { legacy = false, dispatcher = new Agent({ kee
     if (statusCode !== 200) throw new Error(`raw undici: status ${statusCode}`);
     return body;
   }
+  /** The events of one SendStreamingMessage as an async generator (see `streamIter`). */
+  async function* streamEvents(text) {
+    const body = await streamBody(text);
+    let batch = [];
+    const parser = createParser({ onEvent: (ev) => batch.push(JSON.parse(ev.data)) });
+    const decoder = new TextDecoder();
+    for await (const chunk of body) {
+      parser.feed(decoder.decode(chunk, { stream: true }));
+      const read = batch;
+      batch = [];
+      yield* read;
+    }
+  }
   return {
     /** One SendMessage with `text`; throws unless a completed task came back. */
     async unary(text = 'hi') {
@@ -69,21 +82,8 @@ export function rawClient(rpcUrl, { legacy = false, dispatcher = new Agent({ kee
      */
     async streamIter(n, text = `stream ${n}`) {
       let count = 0;
-      for await (const msg of this.events(text)) if (msg.result) count++;
+      for await (const msg of streamEvents(text)) if (msg.result) count++;
       return count;
-    },
-    /** The events of one SendStreamingMessage as an async generator (see `streamIter`). */
-    async *events(text) {
-      const body = await streamBody(text);
-      let batch = [];
-      const parser = createParser({ onEvent: (ev) => batch.push(JSON.parse(ev.data)) });
-      const decoder = new TextDecoder();
-      for await (const chunk of body) {
-        parser.feed(decoder.decode(chunk, { stream: true }));
-        const read = batch;
-        batch = [];
-        yield* read;
-      }
     },
     close: () => dispatcher.close(),
   };
