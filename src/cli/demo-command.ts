@@ -30,9 +30,8 @@ export async function demoCommand(argv: string[], io: CommandIO): Promise<number
   }
   // The mocks need msw (a peer dependency of `a2a-resilient/mocks`): loaded only for the demo.
   const { failFirst, failedTask, hang, httpError, mockAgent, replyText } = await import('../../mocks/index.js');
-  const started = performance.now();
-  const stamp = () => `+${String(Math.round(performance.now() - started)).padStart(5)}ms`;
-  const narrate = (event: ResilienceEvent) => io.out(`  ${stamp()}  ${describe(event)}`);
+  const clock = demoClock();
+  const narrate = (event: ResilienceEvent) => io.out(`  ${clock.stamp()}  ${describe(event)}`);
 
   const researcher = mockAgent({ name: 'researcher', version: '1.0', binding: 'JSONRPC', description: 'finds sources' });
   researcher.on('sendMessage', replyText('3 sources found on loopback retries'));
@@ -67,7 +66,9 @@ export async function demoCommand(argv: string[], io: CommandIO): Promise<number
     const common: ClientOptions = { onEvent: narrate, retry: { maxAttempts: 3, baseDelayMs: 100 } };
     const perAgent: Record<string, ClientOptions> = {
       // The hanging agent: a short read timeout, a breaker that opens after 2 health failures, and
-      // ambiguous retries opted in (this agent deduplicates by message id, so a resent send is safe).
+      // ambiguous retries opted in. A timed-out send may have reached the agent and servers do not
+      // deduplicate by message id, so a repeat can run it twice: opting in is only right for an agent
+      // whose work is harmless to repeat, as this read-only archive lookup is.
       archive: {
         ...common,
         retry: { maxAttempts: 3, baseDelayMs: 100, ambiguous: true },
@@ -83,16 +84,16 @@ export async function demoCommand(argv: string[], io: CommandIO): Promise<number
     for (const c of clients) io.out(`  connected to ${c.name}: card validated, speaking ${c.protocol.version} over ${c.protocol.binding}`);
 
     io.out(`\nRound 1: fan-out to all four, one deadline of ${DEADLINE_MS} ms, at least 2 answers needed.`);
-    const round1 = await timed(io, stamp, () =>
+    const round1 = await timed(io, clock, () =>
       fanOut(clients.map((client) => ({ client, input: 'Summarise invoice INV-7' })), { minResults: 2, totalMs: DEADLINE_MS }),
     );
-    report(io, round1.result, round1.ms);
+    report(io, round1, clock);
 
     io.out(`\nRound 2: the same fan-out again. The archive's circuit breaker is open now, so it is skipped at once.`);
-    const round2 = await timed(io, stamp, () =>
+    const round2 = await timed(io, clock, () =>
       fanOut(clients.map((client) => ({ client, input: 'Summarise invoice INV-7 again' })), { minResults: 2, totalMs: DEADLINE_MS }),
     );
-    report(io, round2.result, round2.ms);
+    report(io, round2, clock);
 
     const ok = round1.result.ok.length >= 2 && round2.result.skipped.some((s) => s.agent === 'archive');
     io.out(
@@ -110,23 +111,43 @@ export async function demoCommand(argv: string[], io: CommandIO): Promise<number
   }
 }
 
-async function timed(
-  io: CommandIO,
-  stamp: () => string,
-  run: () => Promise<FanOutResult>,
-): Promise<{ result: FanOutResult; ms: number }> {
-  const t0 = performance.now();
-  const ticker = setInterval(() => io.out(`  ${stamp()}  … still waiting (${Math.round(performance.now() - t0)} ms into this round)`), 1_000);
+/** The demo's one clock: every line it prints is stamped in ms since the demo started. */
+interface DemoClock {
+  /** Milliseconds since the demo started. */
+  now(): number;
+  /** A time on this clock (default: now) formatted for the left margin, e.g. `+  866ms`. */
+  stamp(at?: number): string;
+}
+
+function demoClock(): DemoClock {
+  const started = performance.now();
+  const now = () => Math.round(performance.now() - started);
+  return { now, stamp: (at = now()) => `+${String(at).padStart(5)}ms` };
+}
+
+interface TimedRound {
+  result: FanOutResult;
+  /** When the round started and ended, on the demo's clock. */
+  startedAt: number;
+  endedAt: number;
+}
+
+async function timed(io: CommandIO, clock: DemoClock, run: () => Promise<FanOutResult>): Promise<TimedRound> {
+  const startedAt = clock.now();
+  const ticker = setInterval(() => io.out(`  ${clock.stamp()}  … still waiting (${clock.now() - startedAt} ms into this round)`), 1_000);
   try {
     const result = await run();
-    return { result, ms: Math.round(performance.now() - t0) };
+    return { result, startedAt, endedAt: clock.now() };
   } finally {
     clearInterval(ticker);
   }
 }
 
-function report(io: CommandIO, result: FanOutResult, ms: number): void {
-  io.out(`  done in ${ms} ms: ${result.ok.length} answered, ${result.failed.length} failed, ${result.skipped.length} skipped`);
+function report(io: CommandIO, { result, startedAt, endedAt }: TimedRound, clock: DemoClock): void {
+  io.out(
+    `  ${clock.stamp(endedAt)}  round done, ${endedAt - startedAt} ms after it started at +${startedAt}ms: ` +
+      `${result.ok.length} answered, ${result.failed.length} failed, ${result.skipped.length} skipped`,
+  );
   for (const { agent, events } of result.ok) {
     const answer = events.filter((e) => e.done).map((e) => e.text ?? '').join(' ').trim();
     io.out(`    ok      ${agent.padEnd(11)} "${answer}"`);
@@ -174,7 +195,9 @@ function explain(reason: string): string {
   if (reason.startsWith('hint:delay(header')) return 'the agent answered "busy" and said when to come back (Retry-After)';
   if (reason.startsWith('hint:delay(problem')) return 'the agent answered "too many requests" with retry_after_ms in its problem+json body';
   if (reason.startsWith('hint:delay')) return 'the agent said when to retry';
-  if (reason.includes('read-timeout')) return 'no answer within the read timeout (resending is safe: same message id)';
+  if (reason.includes('read-timeout')) {
+    return 'no answer within the read timeout; the send may have reached the agent, resent only because this client opted in (retry.ambiguous) for a read-only agent';
+  }
   if (reason === 'kind:circuit-open') return 'its circuit breaker is open';
   if (reason === 'kind:deadline-exceeded') return 'the deadline ran out';
   return reason;

@@ -112,6 +112,23 @@ describe('a2a-resilient CLI', () => {
     expect(out).toContain('archive: circuit breaker OPEN');
     expect(out).toMatch(/failed +billing +invoice INV-7 not found\n +type=flow_error code=40401/);
     expect(out).toMatch(/Round 2[\s\S]*skipped archive/);
+    // Never claims a resent send is safe because of its message id (servers do not deduplicate by it).
+    expect(out).not.toMatch(/safe: same message id/);
+    expect(out).toMatch(/archive: attempt 1 failed — .*may have reached the agent.*retry\.ambiguous/);
+  }, 20_000);
+
+  it('demo: every line is stamped on one clock, so a round ends at or after the events it contains', async () => {
+    const io = capture();
+    expect(await main(['demo'], io)).toBe(0);
+    const round1 = io.stdout.join('\n').split('Round 2')[0] ?? '';
+    const stamps = [...round1.matchAll(/^ {2}\+ *(\d+)ms {2}(.*)$/gm)].map((m) => ({ at: Number(m[1]), line: m[2] ?? '' }));
+    const done = stamps.find((s) => s.line.startsWith('round done'));
+    expect(done).toBeDefined();
+    const started = Number(/started at \+(\d+)ms/.exec(done?.line ?? '')?.[1]);
+    const took = Number(/round done, (\d+) ms/.exec(done?.line ?? '')?.[1]);
+    expect(started + took).toBe(done?.at);
+    for (const event of stamps) expect(event.at).toBeLessThanOrEqual(done?.at ?? -1);
+    expect(stamps.filter((s) => s.at >= started && s.at <= started + took).length).toBe(stamps.length);
   }, 20_000);
 
   describe('--header: sent on every request, never printed', () => {
