@@ -113,8 +113,8 @@ export interface ClientOptions {
    * trusted here — once a hop leaves them they are dropped for the rest of the chain. A redirect from
    * https to http, to another scheme, without a valid `Location`, in a loop or past the 5th fails
    * with kind `card` naming the chain (`redirects`). RPC calls never follow a redirect: a 3xx there is
-   * kind `http` with `location`. The fetch engine asks for `redirect: 'manual'`; in a browser that
-   * yields an opaque response without status or `Location`, so card redirects work on servers only.
+   * kind `http` with `location`. Known limit: the fetch engine asks for `redirect: 'manual'`, which in a
+   * browser yields an opaque response without status or `Location`: there a card redirect cannot be followed.
    * @example
    * redirects: { trustedOrigins: ['https://cards.example.com'] }
    */
