@@ -54,7 +54,8 @@ export interface Followed {
  * 302 or 303 stays a GET, as do 307 and 308 (the method is always GET). A relative `Location`
  * resolves against the URL that sent it; a fragment is not sent.
  * @throws A2AClientError kind `card` (field `location`, `redirects` naming the chain, `status` of the
- * last redirect) for a missing or invalid `Location`, a scheme other than http(s), https→http, a loop,
+ * last redirect) for a missing or invalid `Location`, a scheme other than http(s), credentials in the
+ * `Location`, https→http, a loop,
  * or more than {@link MAX_CARD_REDIRECTS} redirects; whatever `engine.send` throws for a hop.
  */
 export async function getFollowingRedirects(get: CardGet, ctx: HopContext): Promise<Followed> {
@@ -81,6 +82,8 @@ export async function getFollowingRedirects(get: CardGet, ctx: HopContext): Prom
     if (!URL.canParse(location, current)) throw refuse(`HTTP ${status} with a Location that is not a URL`);
     const next = withoutFragment(new URL(location, current));
     if (next.protocol !== 'http:' && next.protocol !== 'https:') throw refuse(`a redirect to a ${next.protocol} URL (only http and https are followed)`, next);
+    // Never sent by either engine (fetch refuses such a URL, quoting it): refused rather than silently dropped.
+    if (next.username !== '' || next.password !== '') throw refuse('a Location with credentials (user:password@), which are never sent', next);
     if (current.protocol === 'https:' && next.protocol === 'http:') throw refuse('a redirect from https to http (the card would travel unprotected)', next);
     if (chain.some((u) => u.href === next.href)) throw refuse('a redirect loop', next);
     if (chain.length > MAX_CARD_REDIRECTS) throw refuse(`more than ${MAX_CARD_REDIRECTS} redirects`, next);
