@@ -55,15 +55,15 @@ export interface Followed {
  * resolves against the URL that sent it; a fragment is not sent.
  * @throws A2AClientError kind `card` (field `location`, `redirects` naming the chain, `status` of the
  * last redirect) for a missing or invalid `Location`, a scheme other than http(s), credentials in the
- * `Location`, https→http, a loop,
- * or more than {@link MAX_CARD_REDIRECTS} redirects; whatever `engine.send` throws for a hop.
+ * `Location`, https→http, a loop, or more than {@link MAX_CARD_REDIRECTS} redirects; whatever
+ * `engine.send` throws for a hop.
  */
 export async function getFollowingRedirects(get: CardGet, ctx: HopContext): Promise<Followed> {
-  const origin = new URL(get.url).origin;
-  const chain: URL[] = [withoutFragment(new URL(get.url))];
+  let current = withoutFragment(new URL(get.url));
+  const origin = current.origin;
+  const chain: URL[] = [current];
   let credentials = true;
   for (;;) {
-    const current = chain[chain.length - 1] as URL;
     const response = await ctx.engine.send({
       method: 'GET',
       url: current.href,
@@ -89,6 +89,7 @@ export async function getFollowingRedirects(get: CardGet, ctx: HopContext): Prom
     if (chain.length > MAX_CARD_REDIRECTS) throw refuse(`more than ${MAX_CARD_REDIRECTS} redirects`, next);
     if (next.origin !== origin && !ctx.trusted.has(next.origin)) credentials = false;
     chain.push(next);
+    current = next;
   }
 }
 
