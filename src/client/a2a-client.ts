@@ -29,7 +29,7 @@ import { createEngine } from '../transport/create-engine.js';
 import { DEFAULT_LIMITS, DEFAULT_TIMEOUTS, withSettings, type HttpEngine, type Timeouts } from '../transport/engine.js';
 import { AgentCalls } from './agent-calls.js';
 import { fetchCardFor, type CachedCard } from './card-resolver.js';
-import { rejectCredentials } from './card-urls.js';
+import { interfaceUrl, rejectCredentials } from './card-urls.js';
 import { invokeEvents, streamEvents } from './event-api.js';
 import { flatten } from './flatten.js';
 import { paramsFromInput, resolveSendParams, type AgentInput } from './input.js';
@@ -83,6 +83,8 @@ export class A2AClient {
    * wait and the headers function, and `call.signal`. Refused connections, timeouts, 5xx and 429 are
    * retried (Retry-After honoured within the deadline) per `options.retry` / `call.retry`.
    * With `options.cardSignature`, the card's JWS signatures are verified before it is used.
+   * Card redirects are followed as `options.redirects` says; a relative interface URL in the card
+   * resolves against the URL that served it (after redirects).
    * @throws A2AClientError naming the agent URL (`agent`, and in the message), each attempt in
    * `attempts`: kind `card` (missing or invalid card, naming the field; refused with an HTTP status;
    * with `cardSignature`, unsigned or failing verification — field `signatures…`, the reason in the
@@ -104,14 +106,16 @@ export class A2AClient {
   /**
    * A client from a card you already have: the card as served (JSON) or as returned by another
    * client's `card`.
-   * @throws A2AClientError kind `card`, or `unsupported` (also for a `sharedState` not made by
-   * `redisStateStore`).
+   * @throws A2AClientError kind `card` (also for a relative interface URL: there is no card URL to
+   * resolve it against), or `unsupported` (also for a `sharedState` not made by `redisStateStore`).
    */
   constructor(agentCard: unknown, options: ClientOptions = {}) {
     const found = agentCard instanceof Discovery ? agentCard : undefined;
     this.card = found ? found.cached.card : isNormalisedCard(agentCard) ? agentCard : parseAgentCard(agentCard);
     this.name = this.card.name;
-    this.protocol = selectInterface(this.card, options.protocol);
+    const selected = selectInterface(this.card, options.protocol);
+    // A relative interface URL resolves against where the card was served from, after redirects.
+    this.protocol = { ...selected, url: interfaceUrl(selected.url, found?.cached.finalUrl) };
     const endpoint = new URL(this.protocol.url);
     rejectCredentials(endpoint);
     this.timeouts = Object.freeze(withSettings('timeouts', DEFAULT_TIMEOUTS, options.timeouts));

@@ -1,5 +1,8 @@
 /** The URLs of agent-card discovery, and how errors may show them. */
 import { A2AClientError } from '../errors/a2a-client-error.js';
+import { displayUrl } from '../errors/display-url.js';
+
+export { displayUrl };
 
 /** Where an agent card is looked for, in order: the v0.3+ name, then the pre-0.3 one. */
 export const CARD_PATHS = ['/.well-known/agent-card.json', '/.well-known/agent.json'] as const;
@@ -44,13 +47,20 @@ export function rejectCredentials(url: URL): void {
   });
 }
 
-/** A URL as errors may show it: no credentials, query or fragment (they may hold secrets). */
-export function displayUrl(url: string): string {
-  try {
-    const u = new URL(url);
-    return `${u.origin}${u.pathname.replace(/\/+$/, '')}`;
-  } catch {
-    // Not a URL: nothing of it is shown (cardUrls reports the invalid URL itself).
-    return '(invalid URL)';
-  }
+
+/**
+ * An interface URL of a card as the client calls it: an absolute one as is; a relative one (the spec
+ * asks for absolute URLs, some servers send a path) resolved against `cardUrl`, the URL that served
+ * the card after redirects.
+ * @throws A2AClientError kind `card` (field `url`) for a relative URL without a card URL to resolve
+ * it against (a card given to the constructor), or one that does not resolve.
+ */
+export function interfaceUrl(url: string, cardUrl: string | undefined): string {
+  if (URL.canParse(url)) return url;
+  if (cardUrl !== undefined && URL.canParse(url, cardUrl)) return new URL(url, cardUrl).href;
+  throw new A2AClientError({
+    kind: 'card',
+    message: `the agent card's interface URL is not an absolute URL${cardUrl === undefined ? ' (a relative one resolves only against the URL a card was fetched from)' : ''}`,
+    field: 'url',
+  });
 }

@@ -106,6 +106,30 @@ export interface ClientOptions {
    * A card given to `new A2AClient(card)` is not verified: call `verifyAgentCard` first.
    */
   cardSignature?: CardSignatureOptions;
+  /**
+   * How agent-card fetches (`connect`, `refreshCard`) follow redirects. They follow up to 5 (301, 302,
+   * 303, 307, 308, always as GET); the caller's headers (from `headers`, static or function, and the
+   * call's: `authorization`, cookies, API keys, …) go only to the requested origin and the origins
+   * trusted here — once a hop leaves them they are dropped for the rest of the chain. A redirect from
+   * https to http, to another scheme, without a valid `Location`, in a loop or past the 5th fails
+   * with kind `card` naming the chain (`redirects`). RPC calls never follow a redirect: a 3xx there is
+   * kind `http` with `location`. Known limit: the fetch engine asks for `redirect: 'manual'`, which in a
+   * browser yields an opaque response without status or `Location`: there a card redirect cannot be followed.
+   * @example
+   * redirects: { trustedOrigins: ['https://cards.example.com'] }
+   */
+  redirects?: RedirectOptions;
+}
+
+/** How card fetches treat redirects; see {@link ClientOptions.redirects}. */
+export interface RedirectOptions {
+  /**
+   * Origins (`https://host[:port]`; a path is ignored) that receive the caller's headers when a card
+   * fetch is redirected to them, as the requested origin does. An https→http redirect is refused
+   * whatever is trusted.
+   * @default []
+   */
+  trustedOrigins?: readonly string[];
 }
 
 /** Per-call options, also the third argument of `A2AClient.connect` (they bound discovery). All optional. */

@@ -52,6 +52,16 @@ export interface A2AClientErrorInit {
   phase?: FailurePhase;
   /** Each failure behind an `insufficient-results` error. */
   failures?: readonly { agent: string; error: unknown }[];
+  /**
+   * Where a redirect pointed (kind `http`: an RPC call answered 3xx, which is never followed), as
+   * errors show URLs: no credentials, query or fragment.
+   */
+  location?: string;
+  /**
+   * The URLs of a card fetch's redirect chain, first requested to last `Location`, as errors show URLs
+   * (no credentials, query or fragment; a non-HTTP(S) target only as its scheme).
+   */
+  redirects?: readonly string[];
 }
 
 /**
@@ -80,6 +90,8 @@ export class A2AClientError extends Error {
   readonly reason: ConnectionReason | undefined;
   readonly phase: FailurePhase | undefined;
   readonly failures: readonly { agent: string; error: unknown }[] | undefined;
+  readonly location: string | undefined;
+  readonly redirects: readonly string[] | undefined;
 
   constructor(init: A2AClientErrorInit) {
     super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
@@ -103,6 +115,8 @@ export class A2AClientError extends Error {
     this.reason = init.reason;
     this.phase = init.phase;
     this.failures = init.failures;
+    this.location = init.location;
+    this.redirects = init.redirects;
     Object.defineProperty(this, BRAND, { value: true });
   }
 
@@ -138,6 +152,8 @@ export class A2AClientError extends Error {
       reason: this.reason,
       phase: this.phase,
       failures: this.failures,
+      location: this.location,
+      redirects: this.redirects,
     };
   }
 

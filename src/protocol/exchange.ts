@@ -2,6 +2,7 @@
 import { A2AClientError, isA2AClientError } from '../errors/a2a-client-error.js';
 import { asAuthRefusal } from '../errors/auth-refusal.js';
 import { redactFailure } from '../errors/redact.js';
+import { isRedirectStatus, rpcRedirectError } from '../errors/redirect.js';
 import type { DecodedBatch, EngineRequest, EngineResponse, SseEvent } from '../transport/engine.js';
 import type { AttemptContext } from './binding.js';
 import type { StreamEvent } from './model.js';
@@ -59,6 +60,11 @@ export function isSseType(headers: Record<string, string>): boolean {
  * @throws A2AClientError
  */
 export async function readJson(res: EngineResponse, codec: VersionCodec, method: string): Promise<unknown> {
+  if (isRedirectStatus(res.status)) {
+    // Never followed (see attemptFailure), so its body says nothing: released unread.
+    await res.close();
+    return jsonOf('', res, codec, method);
+  }
   return jsonOf(await res.text(), res, codec, method);
 }
 
@@ -113,13 +119,14 @@ export function decodeFrames(
  * An attempt's failure as it leaves a binding: `method` added to an error that lacks it, an
  * authentication refusal (401 / 403 `insufficient_scope` with a challenge) made kind `http` naming
  * the scheme ({@link asAuthRefusal}), and the values of the headers the attempt sent (the caller's:
- * tokens, API keys) and its URL's secrets redacted from all of it ({@link redactFailure}). Every failure of a request goes
- * through here, so errors, events and `onEvent` payloads built from it hold no header value. Runs
- * only on failure.
+ * tokens, API keys) and its URL's secrets redacted from all of it ({@link redactFailure}). A redirect
+ * (301, 302, 303, 307, 308) is never followed: it becomes the kind `http` error carrying `location`
+ * ({@link rpcRedirectError}). Every failure of a request goes through here, so errors, events and
+ * `onEvent` payloads built from it hold no header value. Runs only on failure.
  */
 export function attemptFailure(error: unknown, method: string, ctx: AttemptContext): unknown {
   const named = isA2AClientError(error) && error.method === undefined ? error.with({ method }) : error;
-  return redactFailure(asAuthRefusal(named), ctx.headers, ctx.url);
+  return redactFailure(asAuthRefusal(rpcRedirectError(named, ctx.url)), ctx.headers, ctx.url);
 }
 
 /** The `invalid-response` error for a stream answered with something other than SSE; `text` is its body as received. */

@@ -1,6 +1,7 @@
 import type { A2AClientError } from '../errors/a2a-client-error.js';
 import { challengeOf } from '../errors/auth-refusal.js';
 import { hintsOf } from '../errors/hints.js';
+import { isRedirectStatus } from '../errors/redirect.js';
 import type { RetryOptions } from './options.js';
 
 /** What {@link classify} decided about one failed attempt. Plain data. */
@@ -53,7 +54,8 @@ function statusIsHealthFailure(status: number | undefined): boolean {
 /**
  * Decides whether a failed attempt may be repeated, after how long, and whether it counts against
  * the agent's health. Precedence:
- * 0. an authentication refusal (401, or 403 with an `insufficient_scope` challenge) → fatal, whatever
+ * 0. an authentication refusal (401, or 403 with an `insufficient_scope` challenge), or a redirect
+ *    (301, 302, 303, 307, 308: RPC calls never follow one) → fatal and no health failure, whatever
  *    the server hints (the challenge repeat happens below the pipeline, once);
  * 1. an explicit "don't retry" from the server (`data.retryable: false`, `is_retriable: false`) → fatal;
  * 2. an explicit hint (`retryable: true`, or a delay: Retry-After, `retry_after_ms`, RetryInfo, …) →
@@ -82,6 +84,8 @@ export function classify(error: A2AClientError, ctx: ClassifyContext): Classific
   if (remote && (error.status === 401 || (error.status === 403 && challengeOf(error) !== undefined))) {
     return { retryable: false, countsAsFailure: false, reason: `auth:refused(${error.status})` };
   }
+  // A redirect on an RPC call is configuration (the interface URL moved), not ill health: never repeated, whatever it hints.
+  if (error.kind === 'http' && isRedirectStatus(error.status)) return { retryable: false, countsAsFailure: false, reason: `http:redirect(${error.status})` };
   if (remote) {
     const health = remoteHealth(error, ctx);
     const hints = hintsOf(error);

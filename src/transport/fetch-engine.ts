@@ -13,8 +13,10 @@ export type FetchSource = typeof globalThis.fetch | 'global';
  * headers is one timer of `max(connectMs, readMs)` reported as `read-timeout` (we cannot know that nothing
  * was sent, so `connect-timeout`, which promises that, is never claimed). Likewise a reset, close,
  * abort or deadline before headers is `after-send` unless the error code proves otherwise. Redirects
- * are not followed (`redirect: 'manual'`), as with `undici.request`. Body, stream, deadline and
- * abort handling are the same code as the undici engine's.
+ * are not followed here (`redirect: 'manual'`), as with the undici engine: card fetches follow them
+ * with our own rules, RPC calls never. Known limit: in a browser `manual` yields an opaque redirect
+ * (status 0, no `Location`), so there a redirect cannot be followed or named. Body, stream, deadline
+ * and abort handling are the same code as the undici engine's.
  *
  * Ending a request early (timeout, deadline, abort, oversize, `break`) closes its connection at once on
  * every Node version. The connection pool is the fetch's own: Node 20 and 22's built-in fetch (undici 6)

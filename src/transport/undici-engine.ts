@@ -58,10 +58,19 @@ export class UndiciEngine implements HttpEngine {
     if (exchange.failedEarly) return exchange.response;
     try {
       const { origin, path } = this.#target(req.url);
-      this.#dispatcher.dispatch(
-        { origin, path, method: req.method, headers: req.headers, body: req.body ?? null, headersTimeout: 0, bodyTimeout: 0 },
-        exchange,
-      );
+      // `maxRedirections: 0` (read by undici's redirect interceptor, as undici's own fetch sets it): a
+      // caller's dispatcher composed with `interceptors.redirect` must not follow redirects for us.
+      const options: Dispatcher.DispatchOptions & { maxRedirections: number } = {
+        origin,
+        path,
+        method: req.method,
+        headers: req.headers,
+        body: req.body ?? null,
+        headersTimeout: 0,
+        bodyTimeout: 0,
+        maxRedirections: 0,
+      };
+      this.#dispatcher.dispatch(options, exchange);
     } catch (error) {
       exchange.fail(error);
     }

@@ -21,6 +21,10 @@ const rows: Row[] = [
   ['401 with a JSON-RPC body asking for a retry', errors.rpc(-32603, { retryable: true }).with({ status: 401 }), get, false, false],
   ['403 insufficient_scope + Retry-After', errors.http(403, { 'retry-after': '1', 'www-authenticate': 'Bearer error="insufficient_scope"' }), get, false, false],
   ['a bare 403 + Retry-After keeps the hint rule (gateways rate-limit with 403)', errors.http(403, { 'retry-after': '1' }), get, true, false, 1000],
+  // 0. a redirect on an RPC call is configuration: never retried, whatever it hints, not a health failure
+  ['307 + Retry-After on a send', errors.http(307, { 'retry-after': '1', location: '/v2' }), send, false, false],
+  ['301 with a problem body asking for a retry on a read', errors.http(301, { location: '/v2' }, { retry_after_ms: 10 }), get, false, false],
+  ['308 on a read with the status listed in retryableCodes', errors.http(308, { location: '/v2' }), { ...get, options: { ...DEFAULT_RETRY, retryableCodes: [308] } }, false, false],
   // 1. explicit "don't retry" beats everything
   ['−32603 with data.retryable false', errors.rpc(-32603, { retryable: false }), get, false, true],
   ['503 with is_retriable false', errors.http(503, {}, { is_retriable: false, retry_after_ms: 100 }), get, false, true],
