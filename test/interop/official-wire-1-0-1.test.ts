@@ -40,11 +40,11 @@ let webhook: RecordingAgent;
 const clients: A2AClient[] = [];
 beforeAll(async () => {
   server = await startOfficialServer({
-    card: (card) => ({
-      ...card,
-      capabilities: { ...card.capabilities, pushNotifications: true },
-      supportedInterfaces: card.supportedInterfaces.map((i) => (i.protocolVersion === '1.0' ? { ...i, tenant: 'acme/east' } : i)),
-    }),
+    card: (card) => {
+      if (card.capabilities) card.capabilities.pushNotifications = true;
+      card.supportedInterfaces = card.supportedInterfaces.map((i) => (i.protocolVersion === '1.0' ? { ...i, tenant: 'acme/east' } : i));
+      return card;
+    },
   });
   webhook = await recordingAgent(() => ({ status: 200 }));
 });
