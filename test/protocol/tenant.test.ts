@@ -145,7 +145,7 @@ describe('tenant on JSON-RPC (v1.0): params.tenant of every method', () => {
 
   it('v0.3 has no tenant: none is sent even when the card’s entry has one', async () => {
     const client = await tenantAgent('JSONRPC', 'acme', '0.3');
-    expect(client.protocol.version).toBe('0.3');
+    expect([client.protocol.version, client.protocol.tenant]).toEqual(['0.3', undefined]);
     await client.cancelTask({ id: 'abc' }).catch(() => undefined);
     const [req] = calls();
     expect(rpcMethod(req as Recorded)).toBe('tasks/cancel');
