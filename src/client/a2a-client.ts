@@ -52,6 +52,8 @@ export interface ClientProtocol {
   version: ProtocolVersion;
   binding: ProtocolBinding;
   url: string;
+  /** The interface's `tenant`, when its card entry sets one: sent in every v1.0 request (v0.3 has none). */
+  tenant?: string;
 }
 
 /**
@@ -136,7 +138,7 @@ export class A2AClient {
       card: this.card,
       url: this.protocol.url,
       engine: this.#engine,
-      binding: createBinding(this.protocol.version, this.protocol.binding),
+      binding: createBinding(this.protocol.version, this.protocol.binding, this.protocol.tenant),
       resilience: this.#resilience,
       options,
       timeouts: this.timeouts,

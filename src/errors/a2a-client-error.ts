@@ -38,8 +38,10 @@ export interface A2AClientErrorInit {
    */
   details?: ErrorDetails;
   /**
-   * The A2A name of the error, e.g. `TaskNotFound`: from the JSON-RPC code, or on REST from the
-   * body's code or `google.rpc.ErrorInfo` reason — the same on every binding.
+   * The A2A name of the error, e.g. `TaskNotCancelable`: from an A2A JSON-RPC code, else a
+   * `google.rpc.ErrorInfo` reason, else a standard JSON-RPC code; on REST from the ErrorInfo reason or
+   * a v0.3 body's code, never from the HTTP status alone — the same on every binding and in both A2A
+   * 1.0.0 and 1.0.1 (whose REST statuses differ: 409 / 400, 415 / 400, 502 / 500).
    */
   a2aName?: string;
   /** The offending field or path (kinds `invalid-response`, `card`). */

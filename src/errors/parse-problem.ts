@@ -43,7 +43,8 @@ const RpcStatusSchema = z.looseObject({
     code: num,
     status: str,
     message: str,
-    details: z.array(z.record(z.string(), z.unknown())).optional().catch(undefined),
+    // One odd item (a string, null) must not hide the ErrorInfo beside it: items are filtered below.
+    details: z.array(z.unknown()).optional().catch(undefined),
   }),
 });
 
@@ -57,5 +58,10 @@ export function parseRpcStatus(json: unknown): RpcStatus | undefined {
   if (!r.success) return undefined;
   const e = r.data.error;
   if (e.code === undefined && e.status === undefined && e.message === undefined) return undefined;
-  return e;
+  const { details, ...rest } = e;
+  return details === undefined ? rest : { ...rest, details: details.filter(isRecord) };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

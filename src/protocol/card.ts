@@ -141,7 +141,8 @@ export function selectInterface(card: AgentCard, preference: InterfacePreference
     if (!isVersion(version) || !isBinding(binding)) continue;
     if (preference.version !== undefined && preference.version !== version) continue;
     if (preference.binding !== undefined && preference.binding !== binding) continue;
-    return { version, binding, url: i.url, ...opt('tenant', i.tenant) };
+    // v0.3 has no tenant: one on a v0.3 entry of a hybrid card is not sent, so it is not shown either.
+    return { version, binding, url: i.url, ...opt('tenant', version === '1.0' ? i.tenant : undefined) };
   }
   const offered = card.interfaces.map((i) => `${i.binding} ${i.version}`).join(', ') || 'none';
   const wanted = [preference.binding, preference.version].filter((v) => v !== undefined).join(' ');

@@ -47,16 +47,27 @@ export function httpStatusForCode(code: number): number {
   return ERROR_CODES[code]?.httpStatus ?? 500;
 }
 
+/** Known names by their letters and digits, lower-cased (`tasknotfound` → `TaskNotFound`). */
+const BY_LETTERS: ReadonlyMap<string, string> = new Map(
+  [...Object.values(ERROR_CODES).map((i) => i.name), ...Object.values(V03_NAMES)].map((name) => [name.toLowerCase(), name]),
+);
+
 /**
- * The A2A name for a `google.rpc.ErrorInfo` reason as REST servers send it (`TASK_NOT_FOUND` →
- * `TaskNotFound`), or undefined when the reason names no known error.
+ * The A2A name for a `google.rpc.ErrorInfo` reason (`TASK_NOT_CANCELABLE` → `TaskNotCancelable`), or
+ * undefined when the reason names no known error. The specification's reasons are the error type in
+ * UPPER_SNAKE_CASE without `Error` (§11.6, the same in 1.0.0 and 1.0.1): `TASK_NOT_FOUND`,
+ * `TASK_NOT_CANCELABLE`, `PUSH_NOTIFICATION_NOT_SUPPORTED`, `UNSUPPORTED_OPERATION`,
+ * `CONTENT_TYPE_NOT_SUPPORTED`, `INVALID_AGENT_RESPONSE`, `EXTENDED_AGENT_CARD_NOT_CONFIGURED`,
+ * `EXTENSION_SUPPORT_REQUIRED`, `VERSION_NOT_SUPPORTED`. Servers' variants are read alike: any case,
+ * `_`/`-` or none, a trailing `_ERROR`, the spelling `CANCELLABLE`; the JSON-RPC standard names
+ * (`INVALID_PARAMS`, which the official SDK sends) too.
  */
 export function a2aNameForReason(reason: string): string | undefined {
-  const pascal = reason
-    .toLowerCase()
-    .split('_')
-    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
-    .join('');
-  const known = [...Object.values(ERROR_CODES).map((i) => i.name), ...Object.values(V03_NAMES)];
-  return known.find((name) => name.toLowerCase() === pascal.toLowerCase());
+  const letters = reason.toLowerCase().replace(/[^a-z0-9]/g, '').replace('cancellable', 'cancelable');
+  return BY_LETTERS.get(letters) ?? (letters.endsWith('error') ? BY_LETTERS.get(letters.slice(0, -'error'.length)) : undefined);
+}
+
+/** True for the A2A-specific JSON-RPC codes (−32001 … −32099), which name an error more exactly than a reason can contradict. */
+export function isA2ACode(code: number): boolean {
+  return code <= -32001 && code >= -32099;
 }

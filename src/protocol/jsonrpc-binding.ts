@@ -6,6 +6,7 @@ import { attemptFailure, isJsonType, JSON_ACCEPT, isSseType, jsonOf, notSse, rea
 import { deferredIterable } from './deferred-iterable.js';
 import type { ProtocolVersion, StreamEvent } from './model.js';
 import { jsonRpcError, readEnvelope } from './response-errors.js';
+import { isObject } from './wire-check.js';
 
 let counter = 0;
 
@@ -33,14 +34,23 @@ export class JsonRpcBinding implements Binding {
   readonly version: ProtocolVersion;
   readonly binding = 'JSONRPC' as const;
 
-  constructor(private readonly codec: VersionCodec) {
+  /**
+   * @param tenant The selected interface's tenant (v1.0): the `tenant` member of every request's
+   * `params` — each v1.0 request message has one (`a2a.proto`, field `tenant`).
+   */
+  constructor(
+    private readonly codec: VersionCodec,
+    private readonly tenant?: string,
+  ) {
     this.version = codec.version;
   }
 
-  private request(method: AnyMethod, params: unknown): { id: number; body: string } {
+  private request(method: AnyMethod, encoded: unknown): { id: number; body: string } {
     const name = this.codec.rpcMethods[method];
     if (name === undefined) throw unsupportedMethod(this.codec, this.binding, method);
     const id = nextId();
+    // v1.0 encoders always give an object; the tenant is the interface's, whatever the encoder wrote.
+    const params = this.tenant === undefined || !isObject(encoded) ? encoded : { ...encoded, tenant: this.tenant };
     return { id, body: JSON.stringify({ jsonrpc: '2.0', id, method: name, params }) };
   }
 

@@ -126,13 +126,31 @@ export type StreamEvent = Task | Message | TaskStatusUpdateEvent | TaskArtifactU
 /** A message as a caller writes it: `messageId` is generated and `role` defaults to `user`. */
 export type MessageInput = Omit<Message, 'kind' | 'messageId' | 'role' | 'raw'> & { messageId?: string; role?: Role };
 
-/** Where an agent pushes task updates. */
+/**
+ * How the agent authenticates when it calls the webhook: A2A 1.0.1 agents send
+ * `Authorization: <scheme> <credentials>`. Written as v1.0 `authentication { scheme, credentials }`,
+ * v0.3 `authentication { schemes: [scheme], credentials }`; read from either (a v0.3 list gives its
+ * first scheme; the whole list stays in `raw`).
+ */
+export interface PushAuthentication {
+  /** An HTTP authentication scheme (IANA registry), e.g. `Bearer`, `Basic`; case-insensitive. `''` when the agent sent none. */
+  scheme: string;
+  /** The credentials in the scheme's format (the token for `Bearer`). */
+  credentials?: string;
+}
+
+/** Where an agent pushes task updates, and how it proves itself to the webhook. */
 export interface PushNotificationConfig {
   /** Config id (v1.0 `id`, v0.3 `pushNotificationConfig.id`). */
   id?: string;
   url: string;
+  /**
+   * A token unique to this task or session, sent as is in both versions. v0.3 agents (and 1.0 agents
+   * given no `authentication`) send it back in `X-A2A-Notification-Token`; 1.0.1 dropped that header.
+   */
   token?: string;
-  authentication?: { schemes: string[]; credentials?: string };
+  /** How the agent authenticates to the webhook (the 1.0.1 way; see {@link PushAuthentication}). */
+  authentication?: PushAuthentication;
 }
 
 /** A push-notification config bound to a task. */

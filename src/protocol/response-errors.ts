@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { A2AClientError } from '../errors/a2a-client-error.js';
 import { parseProblem, parseRpcStatus } from '../errors/parse-problem.js';
 import { parseErrorDetails } from '../errors/rpc-details.js';
-import { a2aNameForCode, a2aNameForReason } from './error-codes.js';
+import { a2aNameForCode, a2aNameForReason, isA2ACode } from './error-codes.js';
 import type { ProtocolVersion } from './model.js';
 import { bounded, parseWire } from './validate.js';
 import { isNumber, isObject } from './wire-check.js';
@@ -61,12 +61,16 @@ export interface ErrorSource {
 
 /**
  * A JSON-RPC error object → `A2AClientError` kind `json-rpc` (message from the server, bounded). Typed
- * `google.rpc` details in `data` (v1.0) are read into `details`; the A2A name comes from the code, else
- * from an ErrorInfo `reason` (a server-specific code with `reason: TASK_NOT_FOUND` is `TaskNotFound`).
+ * `google.rpc` details in `data` (v1.0: an array of `@type` objects; 1.0.1 no longer requires an
+ * ErrorInfo among them) are read into `details`. The A2A name comes from an A2A code (−32001 …), else
+ * from an ErrorInfo `reason` (a server-specific or generic code with `reason: TASK_NOT_FOUND` is
+ * `TaskNotFound`), else from a standard code (`InternalError`, …).
  */
 export function jsonRpcError(error: z.infer<typeof RpcErrorSchema>, src: ErrorSource): A2AClientError {
   const details = parseErrorDetails(error.data);
-  const a2aName = a2aNameForCode(error.code, src.version) ?? (details?.reason === undefined ? undefined : a2aNameForReason(details.reason));
+  const byCode = a2aNameForCode(error.code, src.version);
+  const byReason = details?.reason === undefined ? undefined : a2aNameForReason(details.reason);
+  const a2aName = byCode !== undefined && isA2ACode(error.code) ? byCode : (byReason ?? byCode);
   const text = bounded(error.message, MESSAGE_LIMIT);
   return new A2AClientError({
     kind: 'json-rpc',
@@ -109,7 +113,9 @@ export function errorFromBody(status: number | undefined, text: string, src: Err
     return jsonRpcError(bare.data, { ...src, status });
   }
   // A bare `{ code, message }` body (v0.3 REST) keeps its JSON-RPC code; a google.rpc ErrorInfo
-  // reason (v1.0 REST) names the A2A error, so `a2aName` is the same on every binding.
+  // reason (v1.0 REST) names the A2A error, so `a2aName` is the same on every binding and revision
+  // (1.0.0 sent TaskNotCancelable as 409, 1.0.1 as 400). A status alone names nothing: 400 means
+  // several A2A errors in 1.0.1, and gateways answer 404, 409, 415 or 502 on their own.
   const code = !problem && !rpcStatus && bare.success ? bare.data.code : undefined;
   const details = parseErrorDetails(rpcStatus?.details);
   const a2aName = code !== undefined ? a2aNameForCode(code, src.version) : details?.reason === undefined ? undefined : a2aNameForReason(details.reason);

@@ -6,7 +6,7 @@ import { attemptFailure, isSseType, JSON_ACCEPT, jsonOf, notSse, readJson, reque
 import { unsupportedMethod } from './jsonrpc-binding.js';
 import { deferredIterable } from './deferred-iterable.js';
 import type { ProtocolVersion, StreamEvent } from './model.js';
-import { joinUrl, streamRoutes, unaryRoutes, type RestRoute, type StreamRoutes, type UnaryRoutes } from './rest-routes.js';
+import { joinUrl, streamRoutes, tenantPrefix, unaryRoutes, type RestRoute, type StreamRoutes, type UnaryRoutes } from './rest-routes.js';
 
 /** REST binding for one protocol version. Every failure is an `A2AClientError`. */
 export class RestBinding implements Binding {
@@ -15,7 +15,13 @@ export class RestBinding implements Binding {
   private readonly unaryRoutes: UnaryRoutes;
   private readonly streamRoutes: StreamRoutes;
 
-  constructor(private readonly codec: VersionCodec) {
+  /**
+   * @param tenant The selected interface's tenant (v1.0): every route under `/{tenant}/…`.
+   */
+  constructor(
+    private readonly codec: VersionCodec,
+    private readonly tenant?: string,
+  ) {
     this.version = codec.version;
     this.unaryRoutes = unaryRoutes(codec.version);
     this.streamRoutes = streamRoutes(codec.version);
@@ -23,7 +29,8 @@ export class RestBinding implements Binding {
 
   private exchange(ctx: AttemptContext, route: RestRoute, accept: string, encoded: unknown): Promise<EngineResponse> {
     const body = route.body ? JSON.stringify(encoded ?? {}) : undefined;
-    return send(ctx, route.verb, joinUrl(ctx.url, route.path), requestHeaders(this.codec, ctx, accept, body !== undefined), body);
+    const url = joinUrl(ctx.url, `${tenantPrefix(this.tenant)}${route.path}`);
+    return send(ctx, route.verb, url, requestHeaders(this.codec, ctx, accept, body !== undefined), body);
   }
 
   async unary<M extends UnaryMethod>(method: M, params: UnaryMethods[M]['params'], ctx: AttemptContext): Promise<UnaryMethods[M]['result']> {

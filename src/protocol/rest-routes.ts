@@ -1,4 +1,5 @@
 /** REST (HTTP+JSON) routes per method. v0.3 routes carry the `/v1` prefix. */
+import { A2AClientError } from '../errors/a2a-client-error.js';
 import type { EngineRequest } from '../transport/engine.js';
 import type { StreamMethods, UnaryMethod, UnaryMethods } from './binding.js';
 import type { ProtocolVersion } from './model.js';
@@ -72,6 +73,26 @@ export function streamRoutes(version: ProtocolVersion): StreamRoutes {
 
 function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/**
+ * The `/{tenant}` path prefix of the v1.0 routes (`a2a.proto`: every HTTP rule has an
+ * `additional_bindings` twin under `/{tenant}/…`; with `body: "*"` a field bound in the path is not
+ * repeated in the body). The tenant is one path segment, percent-encoded (`/` → `%2F`). A tenant of
+ * `.` or `..` cannot be sent: URL parsers resolve those segments away (also written `%2E`), so the
+ * request would reach another route.
+ * @throws A2AClientError kind `unsupported` (before anything is sent) for `.` and `..`.
+ */
+export function tenantPrefix(tenant: string | undefined): string {
+  if (tenant === undefined) return '';
+  if (tenant === '.' || tenant === '..') {
+    throw new A2AClientError({
+      kind: 'unsupported',
+      message: `The interface's tenant "${tenant}" cannot be sent as a REST path segment`,
+      phase: 'before-send',
+    });
+  }
+  return `/${enc(tenant)}`;
 }
 
 /** Joins an interface URL and a route path without doubling slashes. */

@@ -92,10 +92,10 @@ describe('v1.0 codec', () => {
   });
 
   it('encodes push configs flat and decodes them back', () => {
-    const wire = v1Codec.encode.createTaskPushNotificationConfig({ taskId: 't1', config: { id: 'c1', url: 'https://hook', token: 'tok', authentication: { schemes: ['Bearer'] } } });
+    const wire = v1Codec.encode.createTaskPushNotificationConfig({ taskId: 't1', config: { id: 'c1', url: 'https://hook', token: 'tok', authentication: { scheme: 'Bearer' } } });
     expect(wire).toEqual({ taskId: 't1', id: 'c1', url: 'https://hook', token: 'tok', authentication: { scheme: 'Bearer' } });
     const back = v1Codec.decode.createTaskPushNotificationConfig(wire);
-    expect(back.config).toEqual({ id: 'c1', url: 'https://hook', token: 'tok', authentication: { schemes: ['Bearer'] } });
+    expect(back.config).toEqual({ id: 'c1', url: 'https://hook', token: 'tok', authentication: { scheme: 'Bearer' } });
   });
 });
 

@@ -48,7 +48,13 @@ export function messageToV03(m: Message, style: V03Style = 'jsonrpc'): Record<st
 }
 
 function pushConfigToV03(c: PushNotificationConfig): Record<string, unknown> {
-  return { url: c.url, ...opt('id', c.id), ...opt('token', c.token), ...opt('authentication', c.authentication) };
+  const auth = c.authentication;
+  return {
+    url: c.url,
+    ...opt('id', c.id),
+    ...opt('token', c.token),
+    ...(auth === undefined ? {} : { authentication: { schemes: auth.scheme === '' ? [] : [auth.scheme], ...opt('credentials', auth.credentials) } }),
+  };
 }
 
 function sendParams(style: V03Style) {

@@ -98,7 +98,7 @@ export function pushConfigFromV03(c: {
       url: p.url,
       ...opt('id', p.id ?? fromName?.[2]),
       ...opt('token', p.token),
-      ...(auth === undefined ? {} : { authentication: { schemes: auth.schemes ?? [], ...opt('credentials', auth.credentials) } }),
+      ...(auth === undefined ? {} : { authentication: { scheme: auth.schemes?.[0] ?? '', ...opt('credentials', auth.credentials) } }),
     },
     raw: c,
   };

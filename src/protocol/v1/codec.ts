@@ -48,7 +48,8 @@ function pushConfigToV1(taskId: string, c: PushNotificationConfig): Record<strin
     url: c.url,
     ...opt('id', c.id),
     ...opt('token', c.token),
-    ...(auth === undefined ? {} : { authentication: { ...opt('scheme', auth.schemes[0]), ...opt('credentials', auth.credentials) } }),
+    // ProtoJSON leaves an empty string out.
+    ...(auth === undefined ? {} : { authentication: { ...opt('scheme', auth.scheme || undefined), ...opt('credentials', auth.credentials) } }),
   };
 }
 

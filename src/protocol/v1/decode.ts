@@ -82,9 +82,8 @@ export function pushConfigFromV1(c: V1TaskPushConfig): TaskPushNotificationConfi
       url: c.url,
       ...opt('id', c.id),
       ...opt('token', c.token),
-      ...(auth === undefined
-        ? {}
-        : { authentication: { schemes: auth.scheme === undefined ? [] : [auth.scheme], ...opt('credentials', auth.credentials) } }),
+      // ProtoJSON omits an empty string: a missing scheme is `''`.
+      ...(auth === undefined ? {} : { authentication: { scheme: auth.scheme ?? auth.schemes?.[0] ?? '', ...opt('credentials', auth.credentials) } }),
     },
     raw: c,
   };

@@ -126,9 +126,14 @@ export const V1ListTasksResponseSchema = z.object({
   totalSize: z.number().optional(),
 });
 
-/** Validates a v1.0 `AuthenticationInfo` from the wire (strip: see file comment). */
+/**
+ * Validates a v1.0 `AuthenticationInfo` from the wire (strip: see file comment): `scheme` (the proto
+ * since 1.0.0); `schemes`, the list the 1.0.0 specification's own example still wrote (v0.3's shape),
+ * is read too.
+ */
 export const V1AuthenticationInfoSchema = z.object({
   scheme: z.string().optional(),
+  schemes: z.array(z.string()).optional(),
   credentials: z.string().optional(),
 });
 
