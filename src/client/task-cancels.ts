@@ -52,7 +52,7 @@ export class TaskCancels {
   /** Starts the cancel of an abandoned task (unless one for it is in flight); returns at once. */
   abandon(task: Abandoned): void {
     if (this.#inFlight.has(task.taskId)) return;
-    const settled = this.#run(task, performance.now()).then(
+    const settled = this.#run(task, performance.now(), this.#closed).then(
       () => this.#inFlight.delete(task.taskId),
       (error: unknown) => {
         // #run handles every failure of the cancel itself; this is a listener or tracer that threw.
@@ -63,18 +63,22 @@ export class TaskCancels {
     this.#inFlight.set(task.taskId, settled.then(noop));
   }
 
-  /** No more cancels are sent (later ones are reported `failed`); resolves once those in flight have ended. */
+  /**
+   * No more cancels are sent (later abandonments are reported `failed`, kind `aborted`); resolves
+   * once those already asked for have ended.
+   */
   async close(): Promise<void> {
     this.#closed = true;
     await Promise.all(this.#inFlight.values());
   }
 
-  async #run(task: Abandoned, started: number): Promise<void> {
-    // Off the caller's stack: its abort (or its `break`) returns before the request is even built.
-    await Promise.resolve();
+  async #run(task: Abandoned, started: number, closed: boolean): Promise<void> {
+    // Off the caller's stack, after its pending reactions: its abort (or its `break`) returns before
+    // the request is even built.
+    await new Promise<void>((resolve) => setTimeout(resolve, 0));
     let outcome: Outcome;
     let trace: CallTrace | undefined;
-    if (this.#closed) {
+    if (closed) {
       outcome = failed(new A2AClientError({ kind: 'aborted', message: 'the client was closed before the cancel of an abandoned task was sent', agent: this.#agent, method: 'cancelTask' }));
     } else {
       try {
