@@ -104,7 +104,7 @@ export interface SharedStateEvent {
 
 /**
  * The cancel `cancelOnAbort` sent for a task whose call was abandoned, and how it ended. Sent once, in
- * the background, with its own deadline ({@link CANCEL_DEADLINE_MS}); the caller never waits for it.
+ * the background, with its own deadline (2 s); the caller never waits for it.
  */
 export interface CancelEvent {
   type: 'cancel';

@@ -55,17 +55,15 @@ class ResumableStream implements AsyncIterableIterator<StreamEvent[]> {
   #resumes = 0;
   #started = false;
   #closed = false;
-  /** `onAbandon` was told. */
-  #abandoned = false;
+  #abandoned = false; // `onAbandon` was told
   /** The step in flight; later `next()` calls wait for it. */
   #busy: Promise<Step> | undefined;
 
   constructor(o: ResumableStreamOptions) {
     this.#o = o;
-    // A stream its reader left alone still ends its span when the deadline or the caller ends it.
-    // An abandoned task is cancelled (`onAbandon`) even when its reader is not reading.
+    // A stream its reader left alone still ends its span, and tells `onAbandon`, when the deadline or the caller ends it.
     const trace = o.trace;
-    const onFail = trace || o.onAbandon ? (error: A2AClientError) => {
+    const onFail = trace || o.onAbandon ? (error: A2AClientError): void => {
       this.#abandon(abandonReason(error));
       trace?.end(error);
     } : undefined;
