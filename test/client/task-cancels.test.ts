@@ -107,7 +107,8 @@ describe.each(['1.0', '0.3'] as const)('cancelOnAbort ↔ official server v%s', 
     })().catch((e: unknown) => e);
     const returnedMs = performance.now() - abortedAt;
     expect(isA2AClientError(error) && error.kind).toBe('aborted');
-    expect(returnedMs).toBeLessThan(50);
+    // ~1 ms measured once warm; a generous window for a loaded machine, far below the cancel's 2 s.
+    expect(returnedMs).toBeLessThan(100);
     const taskId = taskIdOf(seen[0] as StreamEvent);
     const event = await events.next();
     expect(event).toMatchObject({ type: 'cancel', agent: 'official-interop-agent', method: 'sendStreamingMessage', taskId, reason: 'aborted', outcome: 'canceled', state: 'canceled' });
@@ -252,7 +253,8 @@ describe('cancelOnAbort never blocks the caller', () => {
       })().catch((e: unknown) => e);
       const returnedMs = performance.now() - abortedAt;
       expect(isA2AClientError(error) && error.kind).toBe('aborted');
-      expect(returnedMs).toBeLessThan(50);
+      // ~1 ms measured once warm; a generous window for a loaded machine, far below the cancel's 2 s.
+      expect(returnedMs).toBeLessThan(100);
       expect(events.seen).toEqual([]);
       const closing = performance.now();
       closed = true;
@@ -262,7 +264,7 @@ describe('cancelOnAbort never blocks the caller', () => {
       const event = events.seen[0] as CancelEvent;
       expect(event).toMatchObject({ taskId, reason: 'aborted', outcome: 'failed', errorKind: 'deadline-exceeded' });
       expect(event.elapsedMs).toBeGreaterThanOrEqual(1_900);
-      expect(event.elapsedMs).toBeLessThan(3_000);
+      expect(event.elapsedMs).toBeLessThan(4_000);
       expect(closeMs).toBeGreaterThan(1_500);
       expect(agent.calls.filter((c) => c.method === 'cancelTask')).toHaveLength(1);
       expect(published).toEqual([event]);
