@@ -187,6 +187,8 @@ function describe(event: ResilienceEvent): string {
       return `${event.agent}: stream dropped; resubscribing to task ${event.taskId} in ${Math.round(event.delayMs)} ms`;
     case 'shared-state':
       return `${event.agent}: shared state ${event.status} (${event.reason})`;
+    case 'cancel':
+      return `${event.agent}: abandoned task ${event.taskId} (${event.reason}); cancel ${event.outcome}${event.errorKind ? ` (${event.errorKind})` : ''}`;
   }
 }
 

@@ -27,7 +27,7 @@ import { createResilience, type Resilience } from '../resilience/pipeline.js';
 import { agentStatesOf } from '../resilience/shared-state.js';
 import { createEngine } from '../transport/create-engine.js';
 import { DEFAULT_LIMITS, DEFAULT_TIMEOUTS, withSettings, type HttpEngine, type Timeouts } from '../transport/engine.js';
-import { AgentCalls } from './agent-calls.js';
+import { AgentCalls, type FollowOptions } from './agent-calls.js';
 import { fetchCardFor, type CachedCard } from './card-resolver.js';
 import { interfaceUrl, rejectCredentials } from './card-urls.js';
 import { invokeEvents, streamEvents } from './event-api.js';
@@ -182,7 +182,7 @@ export class A2AClient {
 
   /** Follows a running task: a snapshot first, then its updates (v0.3: `tasks/resubscribe`). */
   subscribeToTask(params: SubscribeToTaskParams, call: CallOptions = {}): AsyncIterable<StreamEvent> {
-    return flatten(this.#calls.stream('subscribeToTask', params, call));
+    return flatten(this.#calls.stream('subscribeToTask', params, call, { taskId: params.id }));
   }
 
   /** Registers where the agent pushes updates of a task. */
@@ -223,7 +223,12 @@ export class A2AClient {
    * event, with `error` set. Nothing follows a terminal error.
    */
   stream(input: AgentInput, call: CallOptions = {}): AsyncIterable<AgentEvent> {
-    return streamEvents(this.name, this.card, this.#converter, () => this.#sendStreaming(paramsFromInput(input), call));
+    // Leaving the stream after the converter's final event is not abandoning the task (cancelOnAbort).
+    let done = false;
+    const follow = { completed: () => done };
+    return streamEvents(this.name, this.card, this.#converter, () => this.#sendStreaming(paramsFromInput(input), call, follow), () => {
+      done = true;
+    });
   }
 
   /**
@@ -242,17 +247,29 @@ export class A2AClient {
     return this.#cached.card;
   }
 
-  /** Closes the connections this client opened (not a caller-supplied dispatcher). */
+  /**
+   * Closes the connections this client opened (not a caller-supplied dispatcher), after the cancels
+   * `cancelOnAbort` sent that are still in flight have ended (each within its own 2 s deadline);
+   * no cancel is sent after `close()` was called.
+   */
   async close(): Promise<void> {
+    await this.#calls.settleCancels();
     this.#resilience.dispose();
     await this.#engine.close();
   }
 
-  /** A send's updates in batches: the resumable stream, or the single result of an agent that does not stream. */
-  #sendStreaming(params: SendMessageParams, call: CallOptions): AsyncIterable<StreamEvent[]> {
+  /**
+   * A send's updates in batches: the resumable stream; for an agent that does not stream, the single
+   * result of a send — or, with `cancelOnAbort`, a non-blocking send polled until the task settles
+   * (so the task's id is known while it runs).
+   */
+  #sendStreaming(params: SendMessageParams, call: CallOptions, follow?: FollowOptions): AsyncIterable<StreamEvent[]> {
     const resolved = resolveSendParams(params);
-    if (this.card.capabilities.streaming === false) return single(async () => [await this.#calls.unary('sendMessage', resolved, call)]);
-    return this.#calls.stream('sendStreamingMessage', resolved, call);
+    if (this.card.capabilities.streaming === false) {
+      if (call.cancelOnAbort ?? this.#options.cancelOnAbort ?? false) return this.#calls.polledSend(resolved, call, follow);
+      return single(async () => [await this.#calls.unary('sendMessage', resolved, call)]);
+    }
+    return this.#calls.stream('sendStreamingMessage', resolved, call, follow);
   }
 }
 

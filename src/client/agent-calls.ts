@@ -1,4 +1,4 @@
-import type { AttemptContext, Binding, StreamMethod, StreamMethods, UnaryMethod, UnaryMethods } from '../protocol/binding.js';
+import type { AttemptContext, Binding, ResolvedSendParams, StreamMethod, StreamMethods, UnaryMethod, UnaryMethods } from '../protocol/binding.js';
 import { DEADLINE_HEADER, deadlineHeaderValue } from '../protocol/deadline-header.js';
 import { deferredIterable } from '../protocol/deferred-iterable.js';
 import type { AgentCard, StreamEvent } from '../protocol/model.js';
@@ -13,6 +13,8 @@ import type { CallOptions, ClientOptions, HeadersContext } from './options.js';
 import type { CallTrace } from '../resilience/call-trace.js';
 import { startCallTrace, traceTarget, tracingOn, type TraceTarget } from '../tracing/start-call-trace.js';
 import { tracedStream } from '../tracing/traced-stream.js';
+import { CANCEL_DEADLINE_MS } from '../resilience/options.js';
+import { TaskCancels, type SentCancel } from './task-cancels.js';
 
 /** Methods that can be repeated without changing the outcome: retried after ambiguous failures. */
 const IDEMPOTENT: ReadonlySet<UnaryMethod | StreamMethod> = new Set<UnaryMethod | StreamMethod>([
@@ -25,6 +27,26 @@ const IDEMPOTENT: ReadonlySet<UnaryMethod | StreamMethod> = new Set<UnaryMethod 
   'getExtendedAgentCard',
   'subscribeToTask',
 ]);
+
+/** What a stream's caller knows of it beyond its parameters. */
+export interface FollowOptions {
+  /** The task followed, when known before the first event (a subscribe's id): abandoning the stream early can cancel it. */
+  taskId?: string | undefined;
+  /** True once the reader took the stream as complete (the event API's converter ended it): leaving then is not abandoning. */
+  completed?: (() => boolean) | undefined;
+}
+
+/** Opens one stream source under a scope, for the given attempt. */
+type StreamOpener = (scope: CallScope, attempt: number) => AsyncIterable<StreamEvent[]>;
+
+/** One batch holding what `get` resolves with: a unary answer as a stream source. */
+function oneBatch(get: () => Promise<StreamEvent>): AsyncIterable<StreamEvent[]> {
+  return {
+    async *[Symbol.asyncIterator]() {
+      yield [await get()];
+    },
+  };
+}
 
 /** What an {@link AgentCalls} runs calls with: the client's parts. */
 export interface AgentCallsInit {
@@ -55,9 +77,12 @@ export class AgentCalls {
   readonly #staticHeaders: Record<string, string>;
   /** Who the calls' spans say they go to. */
   readonly #target: TraceTarget;
+  /** The cancels of abandoned tasks (`cancelOnAbort`) in flight. */
+  readonly #cancels: TaskCancels;
 
   constructor(init: AgentCallsInit) {
     this.#init = init;
+    this.#cancels = new TaskCancels(init.name, init.options.onEvent, this.#sendCancel);
     const headers = init.options.headers;
     this.#staticHeaders = typeof headers === 'function' ? {} : mergeHeaders(headers);
     this.#target = traceTarget(init.name, init.url);
@@ -74,15 +99,8 @@ export class AgentCalls {
     } catch (error) {
       return Promise.reject(error);
     }
-    const { timeouts, deadline } = settings;
-    const binding = this.#init.binding;
     const trace = startCallTrace(this.#target, method, params);
-    // The request's scope opens inside the call's: one deadline and one listener on the caller's signal.
-    const result = this.#init.resilience.execute({ method, idempotent: IDEMPOTENT.has(method), deadline, signal: call.signal, retry: call.retry, trace }, (attempt) =>
-      typeof this.#init.options.headers !== 'function'
-        ? binding.unary(method, params, this.#staticContext(call, attempt.scope, timeouts, trace))
-        : this.#withHeaders(call, attempt.scope, timeouts, attempt.attempt, method, trace, (ctx) => binding.unary(method, params, ctx)),
-    );
+    const result = this.#execute(method, params, call, settings, trace);
     if (trace === undefined) return result;
     return result.then(
       (value) => {
@@ -98,12 +116,80 @@ export class AgentCalls {
   }
 
   /** One stream, resumed after drops, in batches (one per network read); one span from its first read when tracing is on. */
-  stream<M extends StreamMethod>(method: M, params: StreamMethods[M], call: CallOptions): AsyncIterable<StreamEvent[]> {
-    const make = (trace: CallTrace | undefined): AsyncIterable<StreamEvent[]> => this.#resumable(method, params, call, trace);
+  stream<M extends StreamMethod>(method: M, params: StreamMethods[M], call: CallOptions, follow: FollowOptions = {}): AsyncIterable<StreamEvent[]> {
+    const make = (trace: CallTrace | undefined): AsyncIterable<StreamEvent[]> =>
+      this.#resumable(method, call, trace, follow, (timeouts) => this.#opener(method, params, call, timeouts, trace));
     return tracingOn() ? tracedStream(() => startCallTrace(this.#target, method, params), make) : make(undefined);
   }
 
-  #resumable<M extends StreamMethod>(method: M, params: StreamMethods[M], call: CallOptions, trace: CallTrace | undefined): AsyncIterable<StreamEvent[]> {
+  /**
+   * A send to an agent that does not stream, its task followed as a stream would be: sent with
+   * `blocking: false` (the task's id comes back at once), then polled with `getTask` until terminal
+   * or interrupted, under one deadline — so `cancelOnAbort` has an id to cancel. An agent that
+   * ignores `blocking: false` answers with the final result: nothing is polled then.
+   */
+  polledSend(params: ResolvedSendParams, call: CallOptions, follow: FollowOptions = {}): AsyncIterable<StreamEvent[]> {
+    const sent: ResolvedSendParams = { ...params, configuration: { ...params.configuration, blocking: false } };
+    const make = (trace: CallTrace | undefined): AsyncIterable<StreamEvent[]> =>
+      this.#resumable('sendMessage', call, trace, follow, (timeouts) => (scope, attempt) =>
+        oneBatch(() => this.#withHeaders(call, scope, timeouts, attempt, 'sendMessage', trace, (ctx) => this.#init.binding.unary('sendMessage', sent, ctx))),
+      );
+    return tracingOn() ? tracedStream(() => startCallTrace(this.#target, 'sendMessage', sent), make) : make(undefined);
+  }
+
+  /** Waits for the cancels `cancelOnAbort` sent that are still in flight (each bounded by its own deadline). */
+  settleCancels(): Promise<void> {
+    return this.#cancels.close();
+  }
+
+  /** The request behind a unary call, through the pipeline under the call's deadline and signal; the span is the caller's to end. */
+  #execute<M extends UnaryMethod>(
+    method: M,
+    params: UnaryMethods[M]['params'],
+    call: CallOptions,
+    settings: { timeouts: Readonly<Timeouts>; deadline: number },
+    trace: CallTrace | undefined,
+  ): Promise<UnaryMethods[M]['result']> {
+    const { timeouts, deadline } = settings;
+    const binding = this.#init.binding;
+    // The request's scope opens inside the call's: one deadline and one listener on the caller's signal.
+    return this.#init.resilience.execute({ method, idempotent: IDEMPOTENT.has(method), deadline, signal: call.signal, retry: call.retry, trace }, (attempt) =>
+      typeof this.#init.options.headers !== 'function'
+        ? binding.unary(method, params, this.#staticContext(call, attempt.scope, timeouts, trace))
+        : this.#withHeaders(call, attempt.scope, timeouts, attempt.attempt, method, trace, (ctx) => binding.unary(method, params, ctx)),
+    );
+  }
+
+  /**
+   * The cancel of an abandoned task (see {@link TaskCancels}): one attempt, its own deadline (at most
+   * {@link CANCEL_DEADLINE_MS}), the abandoned call's headers, no signal; its span a child of the
+   * abandoned call's, left open for the outcome to be recorded on it.
+   */
+  readonly #sendCancel = (taskId: string, headers: Record<string, string> | undefined, parent: CallTrace | undefined): SentCancel => {
+    const params = { id: taskId };
+    const trace = parent ? parent.run(() => startCallTrace(this.#target, 'cancelTask', params)) : startCallTrace(this.#target, 'cancelTask', params);
+    const call: CallOptions = { retry: false, timeouts: { totalMs: Math.min(CANCEL_DEADLINE_MS, this.#init.timeouts.totalMs) }, ...opt('headers', headers) };
+    return { result: this.#execute('cancelTask', params, call, this.#callTimeouts(call), trace), trace };
+  };
+
+  /** Opens one stream request (the send, or a resubscribe), answering an authentication challenge when `options.headers` is a function. */
+  #opener<N extends StreamMethod>(name: N, p: StreamMethods[N], call: CallOptions, timeouts: Readonly<Timeouts>, trace: CallTrace | undefined): StreamOpener {
+    const binding = this.#init.binding;
+    return (scope, attempt) => {
+      if (typeof this.#init.options.headers !== 'function') return binding.stream(name, p, this.#staticContext(call, scope, timeouts, trace));
+      return challengedStream(
+        (challenge) => this.#dynamicContext(call, scope, timeouts, { card: this.#init.card, attempt, method: name, ...opt('challenge', challenge) }, trace),
+        (ctx) => binding.stream(name, p, ctx),
+        trace && ((c) => trace.challenge(c.status, c.challenges[0]?.scheme)),
+      );
+    };
+  }
+
+  /**
+   * A stream whose source `source(timeouts)` opens, resumed after drops (resubscribed where the agent
+   * streams, else polled), its task cancelled when abandoned and `cancelOnAbort` is on.
+   */
+  #resumable(method: StreamMethod | 'sendMessage', call: CallOptions, trace: CallTrace | undefined, follow: FollowOptions, source: (timeouts: Readonly<Timeouts>) => StreamOpener): AsyncIterable<StreamEvent[]> {
     let settings: { timeouts: Readonly<Timeouts>; deadline: number };
     try {
       settings = this.#callTimeouts(call);
@@ -113,30 +199,25 @@ export class AgentCalls {
     }
     const { timeouts, deadline } = settings;
     const binding = this.#init.binding;
-    const open =
-      <N extends StreamMethod>(name: N, p: StreamMethods[N]) =>
-      (scope: CallScope, attempt: number): AsyncIterable<StreamEvent[]> => {
-        if (typeof this.#init.options.headers !== 'function') return binding.stream(name, p, this.#staticContext(call, scope, timeouts, trace));
-        return challengedStream(
-          (challenge) => this.#dynamicContext(call, scope, timeouts, { card: this.#init.card, attempt, method: name, ...opt('challenge', challenge) }, trace),
-          (ctx) => binding.stream(name, p, ctx),
-          trace && ((c) => trace.challenge(c.status, c.challenges[0]?.scheme)),
-        );
-      };
+    const cancelOnAbort = call.cancelOnAbort ?? this.#init.options.cancelOnAbort ?? false;
     return resumableStream({
       agent: this.#init.name,
       method,
       idempotent: IDEMPOTENT.has(method),
       deadline,
       signal: call.signal,
-      open: open(method, params),
-      resubscribe: (taskId, scope, attempt) => open('subscribeToTask', { id: taskId })(scope, attempt),
+      open: source(timeouts),
+      // A polled send goes on polling: the agent does not stream.
+      resubscribe: method === 'sendMessage' ? undefined : (taskId, scope, attempt) => this.#opener('subscribeToTask', { id: taskId }, call, timeouts, trace)(scope, attempt),
       getTask: (taskId, scope, attempt) => this.#withHeaders(call, scope, timeouts, attempt, 'getTask', trace, (ctx) => binding.unary('getTask', { id: taskId }, ctx)),
       resilience: this.#init.resilience,
       retry: call.retry,
       onEvent: this.#init.options.onEvent,
       maxIdleMs: timeouts.streamIdleMs,
       trace,
+      taskId: follow.taskId,
+      completed: follow.completed,
+      onAbandon: cancelOnAbort ? (taskId, reason) => this.#cancels.abandon({ taskId, method, reason, headers: call.headers, parent: trace }) : undefined,
     });
   }
 

@@ -35,13 +35,14 @@ export async function invokeEvents(
  * failure becomes the one terminal error event; the converter's `end` reports a stream that closed
  * too early. `open` (called when iteration starts) yields the stream's events in batches; a batch is
  * converted at once, under one guard: a converter that throws ends the stream with its error event,
- * after what it converted before.
+ * after what it converted before. `onDone` is told when a converted event ends the stream (`done`).
  */
 export function streamEvents(
   agent: string,
   card: AgentCard,
   converter: EventConverter,
   open: () => AsyncIterable<readonly StreamEvent[]>,
+  onDone?: () => void,
 ): AsyncIterable<AgentEvent> {
   const ctx = newContext(agent, card);
   const reader: BatchReader<readonly StreamEvent[], AgentEvent> = {
@@ -53,7 +54,10 @@ export function streamEvents(
           for (let i = 0; i < events.length; i++) {
             const event = events[i] as AgentEvent;
             items.push(event);
-            if (event.done) return { items, last: true };
+            if (event.done) {
+              onDone?.();
+              return { items, last: true };
+            }
           }
         }
       } catch (error) {

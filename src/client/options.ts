@@ -119,6 +119,23 @@ export interface ClientOptions {
    * redirects: { trustedOrigins: ['https://cards.example.com'] }
    */
   redirects?: RedirectOptions;
+  /**
+   * Cancel at the agent what the caller abandons: when the caller's signal aborts, the deadline ends
+   * the call, or a `for await` over a stream (`sendStreamingMessage`, `stream`, `subscribeToTask`) is
+   * left early (`break`, `return`, a throw) after the task's id is known and before the task
+   * reached a terminal or interrupted state, the client sends `cancelTask` for it: once, best effort,
+   * in the background with its own deadline of 2 s (not the caller's, not under its signal). The
+   * caller is never kept waiting; the outcome is an `onEvent` event `{ type: 'cancel', taskId,
+   * outcome }` (and a span event when tracing is on). `close()` waits for cancels still in flight.
+   *
+   * A blocking `sendMessage` (and `invoke`) cannot be cancelled: the task's id arrives with the
+   * answer, when there is nothing left to cancel. Stream instead, or send with
+   * `configuration: { blocking: false }`. With this option on, `stream` and `sendStreamingMessage`
+   * on an agent whose card says it does not stream send non-blocking and poll `getTask`, so the id
+   * is known at once.
+   * @default false
+   */
+  cancelOnAbort?: boolean;
 }
 
 /** How card fetches treat redirects; see {@link ClientOptions.redirects}. */
@@ -145,4 +162,9 @@ export interface CallOptions {
    * client has `retry: false`); `false` for one attempt.
    */
   retry?: false | Partial<RetryOptions>;
+  /**
+   * Cancel this call's task at the agent when the call is abandoned (aborted, deadline, a stream
+   * left early); overrides the client's `cancelOnAbort`. See {@link ClientOptions.cancelOnAbort}.
+   */
+  cancelOnAbort?: boolean;
 }

@@ -28,6 +28,16 @@ export interface FanOutOptions {
    * @default 'all'
    */
   settle?: 'all' | 'min';
+  /**
+   * Cancel, at their agents, the tasks of targets still running when the fan-out settles (the
+   * deadline, `settle: 'min'`, or `signal`): see `ClientOptions.cancelOnAbort`. Each target's task
+   * must be known while it runs, so each target streams its answer (`client.stream`; an agent whose
+   * card says it does not stream is sent non-blocking and polled) instead of a blocking `invoke`:
+   * its `events` are then the streamed ones (chunks, then the final event). A target's own
+   * `call.cancelOnAbort` wins. The cancels run in the background; the fan-out does not wait for them.
+   * @default false
+   */
+  cancelOnAbort?: boolean;
 }
 
 export interface FanOutResult {
@@ -59,11 +69,9 @@ export async function fanOut(targets: readonly FanOutTarget[], options: FanOutOp
       const left = Math.max(0, options.totalMs - (performance.now() - started));
       timeouts.totalMs = Math.min(timeouts.totalMs ?? Number.POSITIVE_INFINITY, left, target.client.timeouts.totalMs);
     }
-    const events = await target.client.invoke(target.input, {
-      ...target.call,
-      timeouts,
-      signal: AbortSignal.any(signals),
-    });
+    const cancelOnAbort = target.call?.cancelOnAbort ?? options.cancelOnAbort ?? false;
+    const call: CallOptions = { ...target.call, timeouts, signal: AbortSignal.any(signals), cancelOnAbort };
+    const events = cancelOnAbort ? await collect(target.client.stream(target.input, call)) : await target.client.invoke(target.input, call);
     const agent = target.client.name;
     const terminal = events.find(isTerminalError);
     if (!terminal) {
@@ -94,4 +102,10 @@ export async function fanOut(targets: readonly FanOutTarget[], options: FanOutOp
     });
   }
   return result;
+}
+
+async function collect(events: AsyncIterable<AgentEvent>): Promise<AgentEvent[]> {
+  const out: AgentEvent[] = [];
+  for await (const event of events) out.push(event);
+  return out;
 }

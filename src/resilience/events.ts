@@ -11,6 +11,7 @@ export const DIAGNOSTICS_CHANNELS: Readonly<Record<ResilienceEvent['type'], stri
   'budget-exhausted': 'a2a-resilient:budget-exhausted',
   resubscribe: 'a2a-resilient:resubscribe',
   'shared-state': 'a2a-resilient:shared-state',
+  cancel: 'a2a-resilient:cancel',
 };
 
 const channels = new Map<string, Channel>();

@@ -102,6 +102,39 @@ export interface SharedStateEvent {
   at: number;
 }
 
+/**
+ * The cancel `cancelOnAbort` sent for a task whose call was abandoned, and how it ended. Sent once, in
+ * the background, with its own deadline (2 s); the caller never waits for it.
+ */
+export interface CancelEvent {
+  type: 'cancel';
+  agent: string;
+  /** The call that abandoned the task, e.g. `sendStreamingMessage`, `subscribeToTask`. */
+  method: string;
+  taskId: string;
+  /** Why the task was abandoned: the caller's signal, the call's deadline, or the reader left the stream early. */
+  reason: 'aborted' | 'deadline-exceeded' | 'left';
+  /**
+   * `canceled`: the agent answered with the task canceled. `requested`: it accepted the cancel but its
+   * answer still shows the task running (it ends later). `not-cancelable`: the agent refused
+   * (`TaskNotCancelable`) or the task had ended otherwise meanwhile. `failed`: no answer within the
+   * cancel's deadline, the client was closed, or another error (`errorKind`, `error`).
+   */
+  outcome: 'canceled' | 'requested' | 'not-cancelable' | 'failed';
+  /** The task's state in the agent's answer, when it answered with the task. */
+  state?: string;
+  /** The error's `kind` when the cancel did not succeed (e.g. `deadline-exceeded`, `json-rpc`). */
+  errorKind?: string;
+  /** The error, when the cancel did not succeed. */
+  error?: unknown;
+  /** From the abandonment to the cancel's outcome. */
+  elapsedMs: number;
+  at: number;
+}
+
+/** Longest a `cancelOnAbort` cancel may take (its own deadline, not the abandoned call's). */
+export const CANCEL_DEADLINE_MS = 2_000;
+
 /** A structured event for logs, metrics and traces (`options.onEvent`, `diagnostics_channel`). */
 export type ResilienceEvent =
   | { type: 'retry'; agent: string; method: string; attempt: number; delayMs: number; reason: string; error: unknown; at: number }
@@ -111,4 +144,5 @@ export type ResilienceEvent =
   | { type: 'breaker-close'; agent: string; method?: string; at: number }
   | { type: 'budget-exhausted'; agent: string; method: string; attempt: number; at: number }
   | { type: 'resubscribe'; agent: string; method: string; taskId: string; attempt: number; delayMs: number; reason: string; at: number }
-  | SharedStateEvent;
+  | SharedStateEvent
+  | CancelEvent;

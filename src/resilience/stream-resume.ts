@@ -9,7 +9,7 @@ import type { ResilienceEvent, RetryOptions } from './options.js';
 import { classify } from './classify.js';
 import { StreamState } from './stream-state.js';
 import { fail, pause, stopped, worthAnotherRound } from './stream-rounds.js';
-import { closeQuietly, isUnsupported, MIN_ROUND_MS, noSnapshot, openSource, poll, resumable, type Iter, type ResumableStreamOptions } from './stream-sources.js';
+import { abandonReason, closeQuietly, isUnsupported, MIN_ROUND_MS, noSnapshot, openSource, poll, resumable, type AbandonReason, type Iter, type ResumableStreamOptions } from './stream-sources.js';
 
 export type { ResumableStreamOptions } from './stream-sources.js';
 
@@ -55,14 +55,19 @@ class ResumableStream implements AsyncIterableIterator<StreamEvent[]> {
   #resumes = 0;
   #started = false;
   #closed = false;
+  #abandoned = false; // `onAbandon` was told
   /** The step in flight; later `next()` calls wait for it. */
   #busy: Promise<Step> | undefined;
 
   constructor(o: ResumableStreamOptions) {
     this.#o = o;
-    // A stream its reader left alone still ends its span when the deadline or the caller ends it.
+    // A stream its reader left alone still ends its span, and tells `onAbandon`, when the deadline or the caller ends it.
     const trace = o.trace;
-    this.#scope = new CallScope({ deadline: o.deadline, signal: o.signal, onFail: trace ? (error) => trace.end(error) : undefined });
+    const onFail = trace || o.onAbandon ? (error: A2AClientError): void => {
+      this.#abandon(abandonReason(error));
+      trace?.end(error);
+    } : undefined;
+    this.#scope = new CallScope({ deadline: o.deadline, signal: o.signal, onFail });
     this.#retry = o.resilience?.retryOptions(o.retry) ?? resolveRetry(undefined, o.retry);
     this.#maxResumes = o.maxResumes ?? 10;
   }
@@ -90,6 +95,7 @@ class ResumableStream implements AsyncIterableIterator<StreamEvent[]> {
   }
 
   async return(): Promise<Step> {
+    this.#abandon('left');
     this.#close();
     return DONE;
   }
@@ -168,11 +174,13 @@ class ResumableStream implements AsyncIterableIterator<StreamEvent[]> {
         this.#close();
         return this.#settle(DONE);
       }
-      const drop = new A2AClientError({ kind: 'connection', reason: 'closed', message: 'The stream closed before the task reached a terminal state' });
+      const streams = this.#o.resubscribe !== undefined;
+      const drop = new A2AClientError({ kind: 'connection', reason: 'closed', message: streams ? 'The stream closed before the task reached a terminal state' : 'The agent answered before the task reached a terminal state' });
       this.#lastDrop = drop;
       // A resubscribe that closed without even its snapshot (some servers do so for a task that has
-      // ended): subscribing again would get the same; the task itself says where it stands.
-      if (this.#fromResubscribe) return await this.#startPoll(drop);
+      // ended): subscribing again would get the same; the task itself says where it stands. An agent
+      // that does not stream is polled.
+      if (this.#fromResubscribe || !streams) return await this.#startPoll(drop);
       return await this.#resume();
     } catch (error) {
       throw this.#failed(error);
@@ -217,7 +225,7 @@ class ResumableStream implements AsyncIterableIterator<StreamEvent[]> {
       if (this.#closed) return this.#settle(DONE);
       let opened: { iterator: Iter; first: IteratorResult<StreamEvent[]> };
       try {
-        opened = await openSource(o, scope, 'subscribeToTask', true, (source, attempt) => o.resubscribe(taskId, source, attempt));
+        opened = await openSource(o, scope, 'subscribeToTask', true, (source, attempt) => o.resubscribe?.(taskId, source, attempt));
       } catch (error) {
         if (scope.aborted) throw stopped(scope, lastDrop, o);
         if (!isA2AClientError(error)) throw error;
@@ -262,8 +270,19 @@ class ResumableStream implements AsyncIterableIterator<StreamEvent[]> {
   /** Ends the stream on a failure; returns the failure to throw. */
   #failed(error: unknown): unknown {
     this.#busy = undefined;
+    this.#abandon(abandonReason(error));
     this.#close();
     return error;
+  }
+
+  /** Tells `onAbandon` (once) that the stream ends for `reason` while its task, known, has not settled. */
+  #abandon(reason: AbandonReason | undefined): void {
+    const o = this.#o;
+    if (reason === undefined || o.onAbandon === undefined || this.#abandoned || this.#closed) return;
+    const taskId = this.#state.taskId ?? o.taskId;
+    if (taskId === undefined || this.#state.done || o.completed?.() === true) return;
+    this.#abandoned = true;
+    o.onAbandon(taskId, reason);
   }
 
   #dropSource(): void {

@@ -35,8 +35,12 @@ export interface ResumableStreamOptions {
    * `attempt` is the 1-based attempt number of that call.
    */
   open: (scope: CallScope, attempt: number) => AsyncIterable<StreamEvent[]>;
-  /** Follows the task again (`SubscribeToTask` / `tasks/resubscribe`); `undefined` when not supported. */
-  resubscribe: (taskId: string, scope: CallScope, attempt: number) => AsyncIterable<StreamEvent[]> | undefined;
+  /**
+   * Follows the task again (`SubscribeToTask` / `tasks/resubscribe`); returns `undefined` when not
+   * supported. Absent: the agent does not stream (`open` is a non-blocking send): a task the source
+   * leaves unfinished is polled at once.
+   */
+  resubscribe?: ((taskId: string, scope: CallScope, attempt: number) => AsyncIterable<StreamEvent[]> | undefined) | undefined;
   /** Reads the task, for the poll fallback. */
   getTask: (taskId: string, scope: CallScope, attempt: number) => Promise<Task>;
   /**
@@ -61,6 +65,25 @@ export interface ResumableStreamOptions {
    * @default 60_000
    */
   maxIdleMs?: number | undefined;
+  /** The task followed, when known before the first event (a subscribe's id). */
+  taskId?: string | undefined;
+  /**
+   * Told once when the stream ends with its task known and not terminal or interrupted because the
+   * caller's signal aborted, the deadline passed, or the reader left early (`return()`): for
+   * `cancelOnAbort`. Called synchronously: it must return at once.
+   */
+  onAbandon?: ((taskId: string, reason: AbandonReason) => void) | undefined;
+  /** True once the reader took the stream as complete (leaving it then is not abandoning it). */
+  completed?: (() => boolean) | undefined;
+}
+
+/** Why a stream's task was abandoned. */
+export type AbandonReason = 'aborted' | 'deadline-exceeded' | 'left';
+
+/** The abandon reason a stream's failure gives: the caller's abort or the deadline; other failures abandon nothing. */
+export function abandonReason(error: unknown): AbandonReason | undefined {
+  if (!isA2AClientError(error)) return undefined;
+  return error.kind === 'aborted' || error.kind === 'deadline-exceeded' ? error.kind : undefined;
 }
 
 /** A stream source being read. */

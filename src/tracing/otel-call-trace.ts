@@ -48,6 +48,12 @@ export class OtelCallTrace implements CallTrace {
       case 'resubscribe':
         this.#span.addEvent('a2a.resubscribe', { 'a2a.attempt': event.attempt, 'a2a.retry.delay_ms': Math.round(event.delayMs), 'a2a.resubscribe.reason': event.reason, 'a2a.task.id': event.taskId });
         break;
+      case 'cancel': {
+        const attributes: Attributes = { 'a2a.task.id': event.taskId, 'a2a.cancel.reason': event.reason, 'a2a.cancel.outcome': event.outcome };
+        if (event.error !== undefined) attributes['error.type'] = errorType(event.error);
+        this.#span.addEvent('a2a.cancel', attributes);
+        break;
+      }
       default:
         // Breaker transitions are the agent's, not this call's: the refusal itself is recorded (circuitOpen).
         break;

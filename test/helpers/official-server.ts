@@ -42,6 +42,8 @@ export interface OfficialServerOptions {
   preferredBinding?: 'JSONRPC' | 'HTTP+JSON';
   /** Delay between the chunks of `stream <n>` / `stream-fail <n>`, in ms. @default 0 */
   chunkDelayMs?: number;
+  /** Advertise streaming on the card (`false`: the SDK refuses streaming sends and resubscribes). @default true */
+  streaming?: boolean;
   /** Changes the card before it is served (add security schemes, sign it with the SDK's signer). */
   card?: (card: AgentCard) => AgentCard | Promise<AgentCard>;
 }
@@ -90,7 +92,8 @@ const pause = (ms: number): Promise<void> => (ms > 0 ? new Promise((r) => setTim
 /**
  * The scripted agent. The first text part of the user message selects the script:
  * `echo <text>`, `stream <n>`, `fail <code>`, `fail-mirror <code>`, `fail-text`, `stream-fail <n>`,
- * `slow`, `message <text>`; anything else is echoed.
+ * `slow` (working until canceled), `slow-chunk <text>` (a chunk of `<text>`, then working until
+ * canceled), `message <text>`; anything else is echoed.
  */
 class ScriptedExecutor implements AgentExecutor {
   /** Running `slow` tasks by id: their context and the function that ends them. */
@@ -152,7 +155,9 @@ class ScriptedExecutor implements AgentExecutor {
         status(TaskState.TASK_STATE_FAILED, agentMessage('scripted failure without metadata', taskId, contextId));
         return;
       case 'slow':
+      case 'slow-chunk':
         status(TaskState.TASK_STATE_WORKING, agentMessage('working until canceled', taskId, contextId));
+        if (verb === 'slow-chunk') chunk(0, 2, arg || 'first chunk');
         await new Promise<void>((release) => this.waiting.set(taskId, { contextId, release }));
         this.waiting.delete(taskId);
         return;
@@ -174,7 +179,7 @@ class ScriptedExecutor implements AgentExecutor {
   }
 }
 
-function buildCard(name: string, base: string, preferred: 'JSONRPC' | 'HTTP+JSON', legacy: boolean): AgentCard {
+function buildCard(name: string, base: string, preferred: 'JSONRPC' | 'HTTP+JSON', legacy: boolean, streaming: boolean): AgentCard {
   const versions = legacy ? ['1.0', '0.3'] : ['1.0'];
   const bindings = preferred === 'JSONRPC' ? (['JSONRPC', 'HTTP+JSON'] as const) : (['HTTP+JSON', 'JSONRPC'] as const);
   const url = (b: string): string => `${base}${b === 'JSONRPC' ? OFFICIAL_JSONRPC_PATH : OFFICIAL_REST_PATH}`;
@@ -183,7 +188,7 @@ function buildCard(name: string, base: string, preferred: 'JSONRPC' | 'HTTP+JSON
     supportedInterfaces: versions.flatMap((protocolVersion) =>
       bindings.map((protocolBinding) => ({ url: url(protocolBinding), protocolBinding, protocolVersion, tenant: '' }))),
     provider: undefined,
-    capabilities: { streaming: true, pushNotifications: false, extensions: [], extendedAgentCard: false },
+    capabilities: { streaming, pushNotifications: false, extensions: [], extendedAgentCard: false },
     securitySchemes: {}, securityRequirements: [], defaultInputModes: ['text/plain'], defaultOutputModes: ['text/plain'],
     skills: [{ id: 'script', name: 'script', description: 'echo | stream | fail | slow | message', tags: ['test'], examples: ['echo hi'], inputModes: [], outputModes: [], securityRequirements: [] }],
     signatures: [],
@@ -210,7 +215,7 @@ export async function startOfficialServer(opts: OfficialServerOptions = {}): Pro
   const port = typeof address === 'object' && address !== null ? address.port : 0;
   const baseUrl = `http://127.0.0.1:${port}`;
   const executor = new ScriptedExecutor(opts.chunkDelayMs ?? 0);
-  const built = buildCard(opts.name ?? 'official-interop-agent', baseUrl, opts.preferredBinding ?? 'JSONRPC', legacy);
+  const built = buildCard(opts.name ?? 'official-interop-agent', baseUrl, opts.preferredBinding ?? 'JSONRPC', legacy, opts.streaming ?? true);
   const card = opts.card ? await opts.card(built) : built;
   const handler = new DefaultRequestHandler(card, new InMemoryTaskStore(), executor);
   const compat = { enabled: legacy };
