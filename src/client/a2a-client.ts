@@ -29,6 +29,8 @@ import { createEngine } from '../transport/create-engine.js';
 import { DEFAULT_LIMITS, DEFAULT_TIMEOUTS, withSettings, type HttpEngine, type Timeouts } from '../transport/engine.js';
 import { AgentCalls } from './agent-calls.js';
 import { fetchCardFor, type CachedCard } from './card-resolver.js';
+import { Conversation } from './conversation.js';
+import type { ConversationInit } from './conversation-state.js';
 import { rejectCredentials } from './card-urls.js';
 import { invokeEvents, streamEvents } from './event-api.js';
 import { flatten } from './flatten.js';
@@ -218,6 +220,22 @@ export class A2AClient {
    */
   stream(input: AgentInput, call: CallOptions = {}): AsyncIterable<AgentEvent> {
     return streamEvents(this.name, this.card, this.#converter, () => this.#sendStreaming(paramsFromInput(input), call));
+  }
+
+  /**
+   * A multi-turn conversation with this agent: each turn carries the context and the open task of
+   * the previous answers (see {@link Conversation}).
+   * @throws A2AClientError kind `unsupported` for an `init` that is not `{ contextId? }` or a
+   * `toJSON()` result this client reads, naming the field.
+   */
+  conversation(init?: ConversationInit): Conversation {
+    return new Conversation({
+      agent: this.name,
+      sendMessage: (p, c) => this.sendMessage(p, c),
+      sendStreaming: (p, c) => this.#sendStreaming(p, c),
+      invoke: (send) => invokeEvents(this.name, this.card, this.#converter, send),
+      stream: (open) => streamEvents(this.name, this.card, this.#converter, open),
+    }, init);
   }
 
   /**
