@@ -33,7 +33,12 @@ const Snapshot = z
   .refine((s) => (s.lastTaskId === undefined) === (s.state === undefined), { path: ['state'], message: 'state and lastTaskId come together' })
   .refine((s) => s.lastTaskId === undefined || s.contextId !== undefined, { path: ['contextId'], message: 'a task belongs to a context' });
 
-/** The state a conversation starts from, read from `init`. */
+/**
+ * The state a conversation starts from, read from `init` (`agent` names the agent in errors).
+ * @throws A2AClientError kind `unsupported` (method `conversation`) naming the offending field in
+ * `field`, every problem in `issues`: not an object, an unknown key, a field of the wrong type, or a
+ * `version` other than 1.
+ */
 export function readConversationInit(init: unknown, agent: string): ConversationSnapshot {
   if (init === undefined) return { version: 1 };
   const snapshot = typeof init === 'object' && init !== null && 'version' in init;
