@@ -12,6 +12,8 @@ export type { AuthChallenge } from './errors/auth-refusal.js';
 export { parseWwwAuthenticate } from './errors/www-authenticate.js';
 export type { ParsedChallenge } from './errors/www-authenticate.js';
 export type { AgentInput } from './client/input.js';
+export type { Conversation } from './client/conversation.js';
+export type { ConversationInit, ConversationSnapshot } from './client/conversation-state.js';
 
 // errors
 export { A2AClientError, isA2AClientError } from './errors/a2a-client-error.js';

@@ -1,6 +1,8 @@
 import { A2AClient } from '../client/a2a-client.js';
+import type { ConversationSnapshot } from '../client/conversation-state.js';
 import type { ClientOptions } from '../client/options.js';
 import { isTerminalError, type AgentEvent } from '../convert/agent-event.js';
+import { readConversationFile, writeConversationFile } from './conversation-file.js';
 import { CALL_OPTIONS, HEADER_OPTION, headerOptions, intOption, parseCommand, timeoutOption } from './args.js';
 import { eventJson, formatEvent, formatResilienceEvent, hiddenHeaders } from './format.js';
 import { headerSecrets } from '../errors/secrets.js';
@@ -18,6 +20,8 @@ Options:
   --timeout <ms>         one deadline over every attempt and wait (default 120000; also --timeout-total)
   --retries <n>          retries after the first attempt (default 2; 0 turns retries off)
   --json                 print each event as one JSON line (stdout carries nothing else)
+  --continue <file>      a conversation: the turn goes to the context and open task saved in <file>
+                         (none yet: a new conversation), and the new state is saved there after it
   --verbose              print what the client does on stderr: the agent found, retries with their
                          reasons and waits, breaker changes, resubscribes (header values hidden)
   -H, --header <h>       a request header "Name: value" (repeatable), e.g. a token; its value
@@ -31,6 +35,7 @@ export async function sendCommand(argv: string[], io: CommandIO): Promise<number
     {
       stream: { type: 'boolean' },
       json: { type: 'boolean' },
+      continue: { type: 'string' },
       'timeout-total': { type: 'string' },
       retries: { type: 'string' },
       ...CALL_OPTIONS,
@@ -55,15 +60,19 @@ export async function sendCommand(argv: string[], io: CommandIO): Promise<number
     ...(verbose ? { onEvent: (event) => shown.err(formatResilienceEvent(event)) } : {}),
   };
   const [url = '', text = ''] = positionals;
+  const file = typeof values.continue === 'string' ? values.continue : undefined;
+  const saved = file === undefined ? undefined : await readConversationFile(file);
   if (verbose) shown.err(`· connecting to ${url} (headers: ${hiddenHeaders(headers)})`);
   const client = await A2AClient.connect(url, options);
   try {
     if (verbose) shown.err(`· agent "${client.name}": A2A ${client.protocol.version} over ${client.protocol.binding} at ${client.protocol.url}`);
+    const chat = file === undefined ? undefined : client.conversation(saved);
+    const turn = chat ?? client;
     let failed = false;
     if (values.stream) {
       const progress = new Progress(shown, client.name);
       try {
-        for await (const event of client.stream(text)) {
+        for await (const event of turn.stream(text)) {
           progress.event();
           print(progress.io, event, values.json === true);
           failed ||= isTerminalError(event);
@@ -72,15 +81,24 @@ export async function sendCommand(argv: string[], io: CommandIO): Promise<number
         progress.stop();
       }
     } else {
-      for (const event of await client.invoke(text)) {
+      for (const event of await turn.invoke(text)) {
         print(shown, event, values.json === true);
         failed ||= isTerminalError(event);
       }
+    }
+    if (chat && file !== undefined) {
+      await writeConversationFile(file, chat.toJSON());
+      if (verbose) shown.err(`· conversation saved to ${file}: ${describe(chat.toJSON())}`);
     }
     return failed ? 1 : 0;
   } finally {
     await client.close();
   }
+}
+
+function describe(state: ConversationSnapshot): string {
+  const task = state.lastTaskId === undefined ? 'no task yet' : `task ${state.lastTaskId} ${state.state ?? ''}`.trim();
+  return `context ${state.contextId ?? '(none yet)'}, ${task}`;
 }
 
 /** One event: a JSON line (`--json`), an error on stderr, or text on stdout. */

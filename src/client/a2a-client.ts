@@ -30,6 +30,8 @@ import { DEFAULT_LIMITS, DEFAULT_TIMEOUTS, withSettings, type HttpEngine, type T
 import { AgentCalls, type FollowOptions } from './agent-calls.js';
 import { fetchCardFor, type CachedCard } from './card-resolver.js';
 import { interfaceUrl, rejectCredentials } from './card-urls.js';
+import { Conversation } from './conversation.js';
+import type { ConversationInit } from './conversation-state.js';
 import { invokeEvents, streamEvents } from './event-api.js';
 import { flatten } from './flatten.js';
 import { paramsFromInput, resolveSendParams, type AgentInput } from './input.js';
@@ -77,6 +79,7 @@ export class A2AClient {
   readonly #converter: EventConverter;
   #cached: CachedCard | undefined;
   readonly #baseUrl: string | undefined;
+  #closing: Promise<void> | undefined;
 
   /**
    * Fetches the agent card from `baseUrl` (`/.well-known/agent-card.json`, then `/.well-known/agent.json`),
@@ -223,12 +226,23 @@ export class A2AClient {
    * event, with `error` set. Nothing follows a terminal error.
    */
   stream(input: AgentInput, call: CallOptions = {}): AsyncIterable<AgentEvent> {
-    // Leaving the stream after the converter's final event is not abandoning the task (cancelOnAbort).
-    let done = false;
-    const follow = { completed: () => done };
-    return streamEvents(this.name, this.card, this.#converter, () => this.#sendStreaming(paramsFromInput(input), call, follow), () => {
-      done = true;
-    });
+    return this.#events((follow) => this.#sendStreaming(paramsFromInput(input), call, follow));
+  }
+
+  /**
+   * A multi-turn conversation with this agent: each turn carries the context and the open task of
+   * the previous answers (see {@link Conversation}).
+   * @throws A2AClientError kind `unsupported` for an `init` that is not `{ contextId? }` or a
+   * `toJSON()` result this client reads, naming the field.
+   */
+  conversation(init?: ConversationInit): Conversation {
+    return new Conversation({
+      agent: this.name,
+      sendMessage: (p, c) => this.sendMessage(p, c),
+      sendStreaming: (p, c, follow) => this.#sendStreaming(p, c, follow),
+      invoke: (send) => invokeEvents(this.name, this.card, this.#converter, send),
+      stream: (open) => this.#events(open),
+    }, init);
   }
 
   /**
@@ -250,12 +264,24 @@ export class A2AClient {
   /**
    * Closes the connections this client opened (not a caller-supplied dispatcher), after the cancels
    * `cancelOnAbort` sent that are still in flight have ended (each within its own 2 s deadline);
-   * no cancel is sent after `close()` was called.
+   * no cancel is sent after `close()` was called. Calling it again returns the same promise.
    */
-  async close(): Promise<void> {
-    await this.#calls.settleCancels();
-    this.#resilience.dispose();
-    await this.#engine.close();
+  close(): Promise<void> {
+    this.#closing ??= (async () => {
+      await this.#calls.settleCancels();
+      this.#resilience.dispose();
+      await this.#engine.close();
+    })();
+    return this.#closing;
+  }
+
+  /** The event API over a stream opened with `follow`: leaving it after the converter's final event is not abandoning the task (cancelOnAbort). */
+  #events(open: (follow: FollowOptions) => AsyncIterable<readonly StreamEvent[]>): AsyncIterable<AgentEvent> {
+    let done = false;
+    const follow: FollowOptions = { completed: () => done };
+    return streamEvents(this.name, this.card, this.#converter, () => open(follow), () => {
+      done = true;
+    });
   }
 
   /**

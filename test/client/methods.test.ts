@@ -25,6 +25,16 @@ describe.each(WAY_COMBOS)('A2AClient protocol methods (%s, v%s %s)', (way, versi
     return task;
   }
 
+  it('close() can be called twice (and concurrently): the second call is the same promise, no error', async () => {
+    const { client } = await setup();
+    await client.sendMessage({ message: { role: 'user', parts: [{ kind: 'text', text: 'hi' }] } });
+    const first = client.close();
+    const second = client.close();
+    expect(second).toBe(first);
+    await expect(Promise.all([first, second])).resolves.toEqual([undefined, undefined]);
+    await expect(client.close()).resolves.toBeUndefined();
+  });
+
   it('negotiates the card interface', async () => {
     const { client, url } = await setup();
     expect(client.protocol).toEqual({ version, binding, url });

@@ -1,6 +1,7 @@
 // Every example in examples/ is run here, through the package's public entry points, so none can rot.
 import { describe, expect, it, vi } from 'vitest';
 import { main as authentication } from '../../examples/authentication.js';
+import { main as conversation } from '../../examples/conversation.js';
 import { main as coordinatorFanOut } from '../../examples/coordinator-fan-out.js';
 import { main as customConverter } from '../../examples/custom-converter.js';
 import { main as protocolLevel } from '../../examples/protocol-level.js';
@@ -37,6 +38,19 @@ describe('examples', () => {
     expect(refreshes).toBe(1);
     expect(interrupted).toEqual({ state: 'auth-required', text: 'Please allow access to your bank account: https://bank.example/consent/42', terminal: false });
     expect(answer).toBe('Your March payslip is on its way.');
+  });
+
+  it('conversation: two questions on one task, continued from saved JSON by another client, then a new task referencing it', async () => {
+    const { turns, sameTask, saved, references } = await conversation();
+    expect(turns).toEqual([
+      { text: 'Where to?', state: 'input-required', openTask: true },
+      { text: 'Which day?', state: 'input-required', openTask: true },
+      { text: 'Flight LH 123 to Paris on Friday, booked.', state: 'completed', openTask: false },
+      { text: 'Hotel Lutetia, Friday to Sunday.', state: 'completed', openTask: false },
+    ]);
+    expect(sameTask).toBe(true);
+    expect(saved).toMatchObject({ version: 1, state: 'input-required' });
+    expect(references).toEqual([saved.lastTaskId]);
   });
 
   it('signed-cards: the genuine card verifies; a tampered one fails connect() with kind card', async () => {

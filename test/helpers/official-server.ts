@@ -60,8 +60,22 @@ export interface OfficialServer {
   card: JsonObject;
   /** The card exactly as served without `A2A-Version` (v0.3 hybrid; equals `card` without legacyCompat). */
   legacyCard: JsonObject;
+  /** Every user message the agent was given, in order (see {@link ReceivedMessage}). */
+  received: ReceivedMessage[];
+  /** Every HTTP request served, as `"<METHOD> <path>"`, in order (card fetches included). */
+  requests: string[];
   /** Stops the server: ends running `slow` tasks, destroys every socket (open SSE streams too). */
   close: () => Promise<void>;
+}
+
+/** A user message as the agent got it: the ids the server resolved, and what the client referenced. */
+export interface ReceivedMessage {
+  text: string;
+  taskId: string;
+  contextId: string;
+  /** The message named an existing task (`taskId` sent), which the agent continues. */
+  continued: boolean;
+  referenceTaskIds: string[];
 }
 
 const jsonObject = z.record(z.string(), z.unknown());
@@ -93,11 +107,15 @@ const pause = (ms: number): Promise<void> => (ms > 0 ? new Promise((r) => setTim
  * The scripted agent. The first text part of the user message selects the script:
  * `echo <text>`, `stream <n>`, `fail <code>`, `fail-mirror <code>`, `fail-text`, `stream-fail <n>`,
  * `slow` (working until canceled), `slow-chunk <text>` (a chunk of `<text>`, then working until
- * canceled), `message <text>`; anything else is echoed.
+ * canceled), `message <text>`, `ask` (a task that asks for input twice, then completes with both
+ * answers; the answers are the next messages sent to that task); anything else is echoed.
  */
 class ScriptedExecutor implements AgentExecutor {
   /** Running `slow` tasks by id: their context and the function that ends them. */
   readonly waiting = new Map<string, { contextId: string; release: () => void }>();
+  /** `ask` tasks waiting for input, by task id: the answers so far. */
+  readonly asking = new Map<string, string[]>();
+  readonly received: ReceivedMessage[] = [];
   constructor(private readonly chunkDelayMs: number) {}
 
   cancelTask = async (taskId: string, bus: ExecutionEventBus): Promise<void> => {
@@ -117,9 +135,24 @@ class ScriptedExecutor implements AgentExecutor {
     const [verb = '', ...rest] = line.split(/\s+/);
     const arg = rest.join(' ');
     const { taskId, contextId } = ctx;
+    this.received.push({ text: line, taskId, contextId, continued: ctx.task !== undefined, referenceTaskIds: [...ctx.userMessage.referenceTaskIds] });
     const status = (state: TaskState, msg?: Message, metadata?: JsonObject): void => {
       bus.publish(AgentEvent.statusUpdate({ taskId, contextId, metadata, status: { state, message: msg, timestamp: new Date().toISOString() } }));
     };
+    const answers = this.asking.get(taskId);
+    if (ctx.task !== undefined && answers !== undefined) {
+      // A continued `ask` task. The official server wants a Task (or Message) first on a stream, even
+      // for a task that exists: the snapshot, now working, then the status updates.
+      answers.push(line);
+      bus.publish(AgentEvent.task({ ...ctx.task, status: { state: TaskState.TASK_STATE_WORKING, message: undefined, timestamp: new Date().toISOString() } }));
+      if (answers.length < 2) {
+        status(TaskState.TASK_STATE_INPUT_REQUIRED, agentMessage('question 2 of 2: which day?', taskId, contextId));
+        return;
+      }
+      this.asking.delete(taskId);
+      status(TaskState.TASK_STATE_COMPLETED, agentMessage(`booked: ${answers.join(', ')}`, taskId, contextId));
+      return;
+    }
     const chunk = (i: number, n: number, value: string): void => {
       bus.publish(AgentEvent.artifactUpdate({
         taskId, contextId, append: i > 0, lastChunk: i === n - 1, metadata: undefined,
@@ -147,6 +180,10 @@ class ScriptedExecutor implements AgentExecutor {
         else this.fail(status, 'STREAM_BROKEN', taskId, contextId, 'outer');
         return;
       }
+      case 'ask':
+        this.asking.set(taskId, []);
+        status(TaskState.TASK_STATE_INPUT_REQUIRED, agentMessage('question 1 of 2: where to?', taskId, contextId));
+        return;
       case 'fail':
         return this.fail(status, arg || 'REMOTE_FAILURE', taskId, contextId, 'both');
       case 'fail-mirror':
@@ -225,6 +262,8 @@ export async function startOfficialServer(opts: OfficialServerOptions = {}): Pro
   app.use('/.well-known/agent.json', cardRoute);
   app.use(OFFICIAL_JSONRPC_PATH, jsonRpcHandler({ requestHandler: handler, userBuilder: UserBuilder.noAuthentication, legacyCompat: compat }));
   app.use(OFFICIAL_REST_PATH, restHandler({ requestHandler: handler, userBuilder: UserBuilder.noAuthentication, legacyCompat: compat }));
+  const requests: string[] = [];
+  server.on('request', (req: { method?: string; url?: string }) => requests.push(`${req.method ?? ''} ${req.url ?? ''}`));
   server.on('request', app);
 
   const close = async (): Promise<void> => {
@@ -239,6 +278,8 @@ export async function startOfficialServer(opts: OfficialServerOptions = {}): Pro
       baseUrl, jsonRpcUrl: `${baseUrl}${OFFICIAL_JSONRPC_PATH}`, restUrl: `${baseUrl}${OFFICIAL_REST_PATH}`,
       card: await fetchCard(cardUrl, { 'A2A-Version': '1.0' }),
       legacyCard: await fetchCard(cardUrl, {}),
+      received: executor.received,
+      requests,
       close,
     };
   } catch (err) {

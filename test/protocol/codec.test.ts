@@ -150,6 +150,13 @@ describe('v0.3 codec', () => {
     expect(messageToV03(m, 'proto')).toEqual({ messageId: 'm', role: 'ROLE_USER', content: [{ text: 'hi' }] });
   });
 
+  it('carries referenceTaskIds where the version has the field: v1.0 and v0.3 JSON-RPC, not the v0.3 proto shape', () => {
+    const m: Message = { kind: 'message', messageId: 'm', role: 'user', contextId: 'c', parts: [{ kind: 'text', text: 'hi' }], referenceTaskIds: ['t1'] };
+    expect(messageToV1(m)).toMatchObject({ contextId: 'c', referenceTaskIds: ['t1'] });
+    expect(messageToV03(m)).toMatchObject({ kind: 'message', contextId: 'c', referenceTaskIds: ['t1'] });
+    expect(messageToV03(m, 'proto')).toEqual({ messageId: 'm', contextId: 'c', role: 'ROLE_USER', content: [{ text: 'hi' }] });
+  });
+
   it('names the field of an unknown kind', () => {
     expect(() => decodeV03Event({ kind: 'nope' })).toThrow(expect.objectContaining({ kind: 'invalid-response', field: 'result.kind' }));
   });

@@ -39,12 +39,13 @@ export function messageToV03(m: Message, style: V03Style = 'jsonrpc'): Record<st
     messageId: m.messageId,
     ...opt('contextId', m.contextId),
     ...opt('taskId', m.taskId),
-    ...opt('referenceTaskIds', m.referenceTaskIds),
     ...opt('extensions', m.extensions),
     ...opt('metadata', m.metadata),
   };
+  // The v0.3 proto Message has no reference_task_ids (v0.3 JSON-RPC and v1.0 do): a strict ProtoJSON
+  // parser refuses an unknown field, so it is left out rather than risk the whole send.
   if (style === 'proto') return { ...common, role: m.role === 'user' ? 'ROLE_USER' : 'ROLE_AGENT', content: parts };
-  return { kind: 'message', ...common, role: m.role, parts };
+  return { kind: 'message', ...common, ...opt('referenceTaskIds', m.referenceTaskIds), role: m.role, parts };
 }
 
 function pushConfigToV03(c: PushNotificationConfig): Record<string, unknown> {
