@@ -75,6 +75,14 @@ export interface ClientOptions {
   fetch?: typeof globalThis.fetch | 'global';
   /** An undici dispatcher for the default engine. The client does not close it. */
   dispatcher?: Dispatcher;
+  /**
+   * Ask agents for compressed answers: requests carry `Accept-Encoding: gzip, deflate, br` (plus `zstd`
+   * where the platform decodes it). Compressed answers are decoded either way (a gateway may compress
+   * unasked), incrementally for streams, with `limits` applied to the decoded size. Undici engine only:
+   * a `fetch` sends its own `Accept-Encoding` and decodes by itself.
+   * @default false
+   */
+  compression?: boolean;
   /** Force a protocol version and/or binding instead of the card's preference. */
   protocol?: { version?: ProtocolVersion; binding?: ProtocolBinding };
   /** A2A extensions to announce on every request. */
