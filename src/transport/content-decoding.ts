@@ -25,13 +25,18 @@ function isZlibHeader(head: Uint8Array): boolean {
   return (cmf & 0x0f) === 8 && cmf >> 4 <= 7 && ((cmf << 8) | flg) % 31 === 0;
 }
 
+/**
+ * Decoder output buffers of 64 KiB (node:zlib's default is 16 KiB): a tenth less CPU on a 10 MB body, and
+ * what a bomb can hold beyond the cap stays one such buffer.
+ */
+const OPTIONS = { chunkSize: 64 * 1024 };
 const DECODERS: Readonly<Record<string, DecoderFactory>> = {
-  gzip: () => zlib.createGunzip(),
-  'x-gzip': () => zlib.createGunzip(),
+  gzip: () => zlib.createGunzip(OPTIONS),
+  'x-gzip': () => zlib.createGunzip(OPTIONS),
   // RFC 9110 says zlib-wrapped; some servers send raw deflate: the first two bytes tell which.
-  deflate: (head) => (isZlibHeader(head) ? zlib.createInflate() : zlib.createInflateRaw()),
-  br: () => zlib.createBrotliDecompress(),
-  ...(typeof zstdDecoder === 'function' ? { zstd: () => Reflect.apply(zstdDecoder, zlib, []) as Transform } : {}),
+  deflate: (head) => (isZlibHeader(head) ? zlib.createInflate(OPTIONS) : zlib.createInflateRaw(OPTIONS)),
+  br: () => zlib.createBrotliDecompress(OPTIONS),
+  ...(typeof zstdDecoder === 'function' ? { zstd: () => Reflect.apply(zstdDecoder, zlib, [OPTIONS]) as Transform } : {}),
 };
 
 /** The `Accept-Encoding` a client with `compression: true` sends: every coding this platform decodes. */

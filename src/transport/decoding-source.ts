@@ -17,7 +17,7 @@ export function contentEncodingError(message: string, cause?: unknown): A2AClien
  * A {@link BodySource} that decodes one content coding (gzip, deflate, br, zstd) of another, pulled:
  * a compressed chunk is read from the body only when the decoder has no output left, and the decoder
  * (a `node:zlib` stream in paused mode, whose output buffer stops it) produces at most one buffer of
- * output ahead of the reader. So what reaches the reader is counted by its own caps (`maxResponseBytes`,
+ * output (64 KiB) ahead of the reader. So what reaches the reader is counted by its own caps (`maxResponseBytes`,
  * `maxEventBytes`) on the DECODED size, and a compression bomb never holds more than the cap plus one
  * decoder buffer; each chunk's output is handed on as soon as the decoder made it (SSE events arrive
  * one by one when the server flushes them), with no buffering to the end of the body.

@@ -5,8 +5,8 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import zlib from 'node:zlib';
-import { afterEach, describe, expect, it } from 'vitest';
-import { A2AClient } from '../../src/index.js';
+import { afterEach, describe, expect, expectTypeOf, it } from 'vitest';
+import { A2AClient, type ClientOptions } from '../../src/index.js';
 import { listenLoopback, type ListeningServer } from '../../mocks/node-bridge.js';
 import { writeFlushed } from '../helpers/compress.js';
 import { v1Card } from '../helpers/recording-agent.js';
@@ -90,6 +90,10 @@ async function gzipAgent(): Promise<{ url: string; acceptEncodings: Array<string
 }
 
 describe('A2AClient against a gzipping agent', () => {
+  it('types compression as an optional boolean', () => {
+    expectTypeOf<ClientOptions['compression']>().toEqualTypeOf<boolean | undefined>();
+  });
+
   it.each([true, false])('decodes the card, a unary answer and a stream event by event (compression: %s)', async (compression) => {
     const agent = await gzipAgent();
     const client = await A2AClient.connect(agent.url, { compression, retry: false, timeouts: { streamIdleMs: 3_000 } });
