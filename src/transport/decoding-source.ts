@@ -49,7 +49,10 @@ export class DecodingSource implements BodySource {
     this.#create = create;
   }
 
-  /** Rejects by itself when the request's scope fails exactly when the body it decodes does. */
+  /**
+   * As the body it decodes: a scope failure rejects that body's read at once, and a wait on the decoder
+   * always ends soon (it only waits on a decoder working on input it already has).
+   */
   get watched(): boolean {
     return this.#inner.watched;
   }
