@@ -75,6 +75,23 @@ export interface ClientOptions {
   fetch?: typeof globalThis.fetch | 'global';
   /** An undici dispatcher for the default engine. The client does not close it. */
   dispatcher?: Dispatcher;
+  /**
+   * Ask agents for compressed answers: requests carry `Accept-Encoding: gzip, deflate, br` (plus `zstd`
+   * where the platform decodes it). Compressed answers are decoded either way (a gateway may compress
+   * unasked), incrementally for streams, with `limits` applied to the decoded size. Undici engine only:
+   * a `fetch` sends its own `Accept-Encoding` and decodes by itself.
+   *
+   * Off by default, from `npm run bench:compression` (loopback, prose-like text that gzip shrinks
+   * ~3.5×): asking costs the client 1–2 ms of CPU per decoded MB (a 10 MB artifact: ~46 ms instead of
+   * ~30) and ~7 µs per streamed event (2,000 events: 22 ms instead of 7), and invites the agent to
+   * spend far more compressing (gzip: ~42 ms per MB there), while most A2A answers are small and a
+   * coordinator's agents often sit in the same network (on loopback a 10 MB body came no faster
+   * compressed). Turn it on for agents across a real network that send large artifacts or long
+   * streams: below ~1 Gbit/s the saved bytes outweigh the CPU (10 MB on 100 Mbit/s: ~0.3 s instead of
+   * ~0.85 s), and on metered links.
+   * @default false
+   */
+  compression?: boolean;
   /** Force a protocol version and/or binding instead of the card's preference. */
   protocol?: { version?: ProtocolVersion; binding?: ProtocolBinding };
   /** A2A extensions to announce on every request. */

@@ -163,4 +163,6 @@ export interface EngineOptions {
   fetch?: typeof globalThis.fetch | 'global';
   /** A caller-supplied undici dispatcher for the undici engine (it is not closed by the client). */
   dispatcher?: Dispatcher;
+  /** The undici engine asks for compressed answers (`Accept-Encoding`); see `ClientOptions.compression`. */
+  compression?: boolean | undefined;
 }

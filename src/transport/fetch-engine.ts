@@ -18,6 +18,14 @@ export type FetchSource = typeof globalThis.fetch | 'global';
  * (status 0, no `Location`), so there a redirect cannot be followed or named. Body, stream, deadline
  * and abort handling are the same code as the undici engine's.
  *
+ * Content-Encoding is fetch's own business: it sends its own `Accept-Encoding` and hands over the body
+ * decoded (Node's fetch: gzip, deflate zlib or raw, br, and zstd on Node 24), so this engine does not
+ * decode again. Flushed SSE events still arrive one by one (checked on Node 20), and `limits` apply to
+ * the decoded size, since they count what fetch hands over (a compression bomb ends as
+ * `invalid-response`); a corrupt stream is `invalid-response` (field `content-encoding`) as on the undici
+ * engine. Fetch is laxer in two cases: a truncated stream ends quietly with what decoded, and a coding
+ * it does not know is passed on undecoded (both then usually fail as bodies that do not parse).
+ *
  * Ending a request early (timeout, deadline, abort, oversize, `break`) closes its connection at once on
  * every Node version. The connection pool is the fetch's own: Node 20 and 22's built-in fetch (undici 6)
  * then opens one spare connection to the origin that carries nothing and closes it after its 4 s

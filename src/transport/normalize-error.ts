@@ -52,6 +52,11 @@ const BROKEN: Readonly<Record<string, ConnectionReason>> = {
  */
 const REFUSED_REQUEST: ReadonlySet<string> = new Set(['UND_ERR_INVALID_ARG', 'UND_ERR_NOT_SUPPORTED', 'UND_ERR_REQ_CONTENT_LENGTH_MISMATCH', 'ERR_INVALID_CHAR', 'ERR_INVALID_HTTP_TOKEN']);
 
+/** A decoder's code (zlib, brotli, zstd): the body is not valid in its content coding (a fetch decoding it says so). */
+function isDecodingCode(code: string): boolean {
+  return code === 'Z_DATA_ERROR' || code === 'Z_BUF_ERROR' || code === 'Z_NEED_DICT' || code.startsWith('ERR__ERROR_') || code.startsWith('ZSTD_error_');
+}
+
 /** Every `code` string on `error` and its `cause` chain (and inside `AggregateError`s), outermost first. */
 export function errorCodes(error: unknown): string[] {
   const codes: string[] = [];
@@ -76,7 +81,8 @@ export function errorCodes(error: unknown): string[] {
  * the message. `sent` says whether the request may have reached a socket (when unsure, pass `true`):
  * `phase: 'before-send'` is only claimed when it is provable — from `sent: false`, or from a code that
  * only connecting can produce (refused, DNS). A request the client refused to send is kind
- * `unsupported`; a response that is not valid HTTP (llhttp's `HPE_*`) is `invalid-response`. An
+ * `unsupported`; a response that is not valid HTTP (llhttp's `HPE_*`) is `invalid-response`, and so is a
+ * body its content coding does not decode (a zlib, brotli or zstd code: field `content-encoding`). An
  * `A2AClientError` is returned as is.
  */
 export function normalizeTransportError(error: unknown, sent: boolean): A2AClientError {
@@ -88,6 +94,9 @@ export function normalizeTransportError(error: unknown, sent: boolean): A2AClien
     }
     if (code.startsWith('HPE_')) {
       return new A2AClientError({ kind: 'invalid-response', message: `Invalid response: not valid HTTP (${code})`, field: 'http', cause: error, phase: 'after-send' });
+    }
+    if (isDecodingCode(code)) {
+      return new A2AClientError({ kind: 'invalid-response', message: `Invalid response: the body does not decode in its content coding (${code})`, field: 'content-encoding', cause: error, phase: 'after-send' });
     }
   }
   const afterSend: FailurePhase = sent ? 'after-send' : 'before-send';

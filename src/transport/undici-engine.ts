@@ -3,6 +3,7 @@ import type { Dispatcher } from 'undici';
 import type { EngineRequest, EngineResponse, HttpEngine } from './engine.js';
 import { ConnectTracker } from './connect-tracker.js';
 import { UndiciExchange } from './undici-exchange.js';
+import { ACCEPT_ENCODING } from './content-decoding.js';
 
 /** Far beyond any timer of ours: undici's own coarse timers must never be the ones that fire. */
 const UNDICI_CONNECT_TIMEOUT_MS = 10 * 60_000;
@@ -25,6 +26,8 @@ const MAX_CACHED_TARGETS = 256;
  * never closed here), with our own dispatch handler ({@link UndiciExchange}) instead of
  * `undici.request`: no body stream, no abort signal handed to undici, no per-call URL parsing.
  * Connect, read, idle and deadline timers are our own (precise to a few ms); undici's are off.
+ * Compressed answers (gzip, deflate, br, zstd where the platform has it) are decoded as they are
+ * read, with or without `compression`, which only decides whether requests ask for them.
  */
 export class UndiciEngine implements HttpEngine {
   readonly name = 'undici';
@@ -32,9 +35,15 @@ export class UndiciEngine implements HttpEngine {
   readonly #tracker: ConnectTracker | undefined;
   readonly #dispatcher: Dispatcher;
   readonly #targets = new Map<string, { origin: string; path: string }>();
+  readonly #compression: boolean;
 
-  /** `dispatcher`: a caller-supplied undici dispatcher; without it the engine creates its own `Agent`. */
-  constructor(options: { dispatcher?: Dispatcher | undefined } = {}) {
+  /**
+   * `dispatcher`: a caller-supplied undici dispatcher; without it the engine creates its own `Agent`.
+   * `compression`: send `Accept-Encoding` with every coding the platform decodes, unless the request
+   * names its own.
+   */
+  constructor(options: { dispatcher?: Dispatcher | undefined; compression?: boolean | undefined } = {}) {
+    this.#compression = options.compression === true;
     this.#tracker = options.dispatcher === undefined ? new ConnectTracker(UNDICI_CONNECT_TIMEOUT_MS) : undefined;
     this.#owned = this.#tracker === undefined ? undefined : new Agent({ ...DEFAULT_AGENT_OPTIONS, connect: this.#tracker.connect });
     const base = options.dispatcher ?? this.#owned;
@@ -58,13 +67,14 @@ export class UndiciEngine implements HttpEngine {
     if (exchange.failedEarly) return exchange.response;
     try {
       const { origin, path } = this.#target(req.url);
+      const headers = this.#compression && req.headers['accept-encoding'] === undefined ? { ...req.headers, 'accept-encoding': ACCEPT_ENCODING } : req.headers;
       // `maxRedirections: 0` (read by undici's redirect interceptor, as undici's own fetch sets it): a
       // caller's dispatcher composed with `interceptors.redirect` must not follow redirects for us.
       const options: Dispatcher.DispatchOptions & { maxRedirections: number } = {
         origin,
         path,
         method: req.method,
-        headers: req.headers,
+        headers,
         body: req.body ?? null,
         headersTimeout: 0,
         bodyTimeout: 0,

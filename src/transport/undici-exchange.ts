@@ -5,6 +5,7 @@ import type { EngineRequest, EngineResponse } from './engine.js';
 import { normalizeTransportError } from './normalize-error.js';
 import { StreamedResponse } from './streamed-response.js';
 import { CallScope } from './call-scope.js';
+import { decodeContent } from './content-decoding.js';
 
 /** Lower-cased header names (undici's parser already lower-cases them); repeated headers joined with `, `. */
 function flattenHeaders(raw: Record<string, string | string[] | undefined>): Record<string, string> {
@@ -19,7 +20,8 @@ function flattenHeaders(raw: Record<string, string | string[] | undefined>): Rec
 /**
  * One request on an undici dispatcher, as its dispatch handler: the {@link CallScope} owns the timers
  * (connect until a socket is handed over, then read, then the body reader's read or idle timer), the
- * body is pushed into a {@link PushSource} with backpressure, and every failure settles exactly once.
+ * body is pushed into a {@link PushSource} with backpressure (and read through its `Content-Encoding`,
+ * see {@link decodeContent}), and every failure settles exactly once.
  * Resolves {@link response} when the headers arrive.
  */
 export class UndiciExchange implements Dispatcher.DispatchHandler {
@@ -77,9 +79,10 @@ export class UndiciExchange implements Dispatcher.DispatchHandler {
     const body = new PushSource(controller);
     this.#body = body;
     this.#settled = true;
-    this.#resolve(
-      new StreamedResponse({ status: statusCode, headers: flattenHeaders(headers), source: body, scope: this.#scope, request: this.#req }),
-    );
+    const flat = flattenHeaders(headers);
+    // Decoded whether or not the request asked for compression: a gateway may compress anyway.
+    const source = decodeContent(body, flat['content-encoding']);
+    this.#resolve(new StreamedResponse({ status: statusCode, headers: flat, source, scope: this.#scope, request: this.#req }));
   }
 
   onResponseData(_controller: Dispatcher.DispatchController, chunk: Buffer): void {

@@ -36,6 +36,14 @@ describe('normalizeTransportError', () => {
     expect(early.kind).toBe(code === 'ETIMEDOUT' ? 'connect-timeout' : 'connection');
   });
 
+  it.each(['Z_DATA_ERROR', 'Z_BUF_ERROR', 'ERR__ERROR_FORMAT_CL_SPACE', 'ZSTD_error_prefix_unknown'])(
+    'a decoder error (%s, from a fetch decoding the body, wrapped in its TypeError) is invalid-response, field content-encoding',
+    (code) => {
+      const error = normalizeTransportError(Object.assign(new TypeError('terminated'), { cause: coded(code) }), true);
+      expect(error).toMatchObject({ kind: 'invalid-response', field: 'content-encoding', phase: 'after-send' });
+    },
+  );
+
   it.each(['UND_ERR_INVALID_ARG', 'UND_ERR_NOT_SUPPORTED', 'UND_ERR_REQ_CONTENT_LENGTH_MISMATCH', 'ERR_INVALID_CHAR'])(
     'a request the HTTP client refused (%s) is unsupported and before-send, whatever `sent` says',
     (code) => {
