@@ -1,5 +1,7 @@
 import type { Dispatcher } from 'undici';
 import type { CallScope } from './call-scope.js';
+import type { ProxyOption } from './proxy-dispatcher.js';
+import type { TlsOptions } from './tls-options.js';
 import { A2AClientError } from '../errors/a2a-client-error.js';
 
 /** The four timeout layers. Each fires as its own error kind. */
@@ -163,4 +165,8 @@ export interface EngineOptions {
   fetch?: typeof globalThis.fetch | 'global';
   /** A caller-supplied undici dispatcher for the undici engine (it is not closed by the client). */
   dispatcher?: Dispatcher;
+  /** Reach agents through a proxy: `'env'` (the proxy variables) or a proxy URL (undici engine only). */
+  proxy?: ProxyOption;
+  /** TLS settings for connections to agents (undici engine only). */
+  tls?: TlsOptions;
 }
