@@ -32,6 +32,8 @@ export interface HttpProxy {
   readonly authorizations: string[];
   /** Client connections currently open to the proxy. */
   readonly openSockets: number;
+  /** Client connections that sent a CONNECT and are still open. */
+  readonly openTunnels: number;
   /** Destroys every open connection (tunnels and forwards); keeps listening. */
   dropAll(): void;
   close(): Promise<void>;
@@ -43,6 +45,7 @@ export async function startHttpProxy(behaviour: ProxyBehaviour = {}): Promise<Ht
   const forwards: string[] = [];
   const authorizations: string[] = [];
   const sockets = new Set<Duplex>();
+  const tunnelSockets = new Set<Duplex>();
   const track = (socket: Duplex): void => {
     sockets.add(socket);
     socket.once('close', () => sockets.delete(socket));
@@ -80,7 +83,14 @@ export async function startHttpProxy(behaviour: ProxyBehaviour = {}): Promise<Ht
   server.on('connection', track);
   server.on('connect', (req: IncomingMessage, client: Duplex, head: Buffer) => {
     tunnels.push(req.url ?? '');
-    if (behaviour.silent) return;
+    tunnelSockets.add(client);
+    client.once('close', () => tunnelSockets.delete(client));
+    // Silent: read and drop what comes; the HTTP server's sockets allow half-open, so end on the client's end.
+    if (behaviour.silent) {
+      client.once('end', () => client.destroy());
+      client.resume();
+      return;
+    }
     const refused = allowed(req);
     if (refused !== undefined) {
       client.end(`HTTP/1.1 ${refused} Refused\r\n${refused === 407 ? 'proxy-authenticate: Basic realm="test"\r\n' : ''}content-length: 0\r\n\r\n`);
@@ -108,6 +118,9 @@ export async function startHttpProxy(behaviour: ProxyBehaviour = {}): Promise<Ht
     authorizations,
     get openSockets() {
       return [...sockets].filter((s) => !s.destroyed).length;
+    },
+    get openTunnels() {
+      return [...tunnelSockets].filter((s) => !s.destroyed).length;
     },
     dropAll() {
       for (const s of sockets) s.destroy();
