@@ -164,13 +164,18 @@ describe.each(['http', 'https'] as const)('through a proxy URL to an %s agent', 
 
   it('a proxy dying mid-stream is a reset after send; the stream resumes through it', async () => {
     const agent = await agentOf(kind, false);
-    const proxy = await proxyOf();
-    const client = await clientOf(agent.url, { proxy: proxy.url, ...tlsFor(kind) });
+    const proxy = await proxyOf({ auth: `Basic ${Buffer.from('carol:mid-stream-secret').toString('base64')}` });
+    const events: ResilienceEvent[] = [];
+    const client = await clientOf(agent.url, { proxy: `http://carol:mid-stream-secret@127.0.0.1:${proxy.port}`, onEvent: (e) => events.push(e), ...tlsFor(kind) });
     const kinds: string[] = [];
     for await (const ev of client.sendStreamingMessage(hi)) {
       kinds.push(ev.kind);
       if (kinds.length === 1) proxy.dropAll();
     }
+    const resubscribe = events.find((e) => e.type === 'resubscribe');
+    // The drop was a connection failure (kind `connection`), resumed like any other.
+    expect(resubscribe?.reason).toBe('connection');
+    expect(leaks(events, 'mid-stream-secret')).toEqual([]);
     expect(kinds[0]).toBe('task');
     expect(kinds.at(-1)).toBe('status-update');
     expect(kinds).toContain('artifact-update');

@@ -229,3 +229,26 @@ describe('configuration the platform cannot honour', () => {
     await dispatcher.close();
   });
 });
+
+describe('mutual TLS through a proxy tunnel', () => {
+  it('the client certificate and private CA apply to the agent behind the tunnel; a refusal is still tls, once', async () => {
+    const { startHttpProxy } = await import('../helpers/http-proxy.js');
+    const mtls = await startTlsAgent({ key: certs.serverKey, cert: certs.serverCert, ca: certs.ca, requestCert: true, rejectUnauthorized: true });
+    const proxy = await startHttpProxy();
+    try {
+      const client = await A2AClient.connect(mtls.url, { proxy: proxy.url, tls: { ca: certs.ca, cert: certs.clientCert, key: certs.clientKey } });
+      expect(await streamText(client)).toHaveLength(4);
+      await client.close();
+      expect(proxy.tunnels.length).toBeGreaterThanOrEqual(1);
+      for (const tls of [{ ca: certs.ca }, { ca: certs.ca, cert: certs.otherClientCert, key: certs.otherClientKey }]) {
+        const before = mtls.handshakes;
+        expectCertificateError(await failure(() => A2AClient.connect(mtls.url, { ...FIVE, proxy: proxy.url, tls })));
+        await settle();
+        expect(mtls.handshakes - before).toBe(1);
+      }
+    } finally {
+      await proxy.close();
+      await mtls.close();
+    }
+  });
+});
