@@ -38,6 +38,7 @@ export class UndiciEngine implements HttpEngine {
   readonly #tracker: ConnectTracker | undefined;
   readonly #proxyTracker: ConnectTracker | undefined;
   readonly #dispatcher: Dispatcher;
+  /** The forward proxy's name, for its 407 (see {@link UndiciExchange}). */
   readonly #proxy: string | undefined;
   readonly #secrets: readonly string[];
   readonly #targets = new Map<string, { origin: string; path: string }>();
@@ -54,7 +55,7 @@ export class UndiciEngine implements HttpEngine {
     if (this.#tracker !== undefined && options.proxy !== undefined) {
       this.#proxyTracker = new ConnectTracker(UNDICI_CONNECT_TIMEOUT_MS);
       this.#ownedProxy = createProxyDispatcher(options.proxy, DEFAULT_AGENT_OPTIONS, this.#tracker, this.#proxyTracker, options.tls, UNDICI_CONNECT_TIMEOUT_MS);
-      this.#proxy = options.proxy === 'env' ? 'env' : proxyName(options.proxy);
+      this.#proxy = forwardProxy(options.proxy);
     } else if (this.#tracker !== undefined) {
       this.#owned = new Agent({ ...DEFAULT_AGENT_OPTIONS, connect: this.#tracker.connect });
     }
@@ -108,4 +109,10 @@ export class UndiciEngine implements HttpEngine {
     }
     return target;
   }
+}
+
+/** The proxy http agents are reached through (absolute-form requests), named without credentials. */
+function forwardProxy(proxy: ProxyOption): string | undefined {
+  const url = proxy === 'env' ? (process.env.http_proxy ?? process.env.HTTP_PROXY) : proxy;
+  return url === undefined || url === '' ? undefined : proxyName(url);
 }

@@ -38,7 +38,8 @@ export class UndiciExchange implements Dispatcher.DispatchHandler {
 
   /**
    * `onAbandon`: called when the request gives up before it got a socket (to tear the connection
-   * attempt down). `proxy`: the proxy in use (named without credentials), if any.
+   * attempt down). `proxy`: the proxy http agents are reached through with absolute-form requests
+   * (named without credentials), if any.
    */
   constructor(req: EngineRequest, onAbandon: () => void, proxy?: string) {
     this.#req = req;
@@ -79,12 +80,6 @@ export class UndiciExchange implements Dispatcher.DispatchHandler {
       controller.abort(this.#scope.failure ?? new Error('late response'));
       return;
     }
-    // 407 is the proxy's answer by definition (RFC 9110 §15.5.8), never the agent's.
-    if (statusCode === 407 && this.#proxy !== undefined) {
-      controller.abort(new ProxyRefusal(407, this.#proxy));
-      this.#settle(normalizeTransportError(new ProxyRefusal(407, this.#proxy), true));
-      return;
-    }
     this.#scope.disarm();
     const body = new PushSource(controller);
     this.#body = body;
@@ -103,8 +98,9 @@ export class UndiciExchange implements Dispatcher.DispatchHandler {
   }
 
   onResponseError(_controller: Dispatcher.DispatchController, error: Error): void {
-    // undici's forward-proxy wrapper answers a 407 with an InvalidArgumentError once the request is
-    // under way: after the request started, that error can only be the proxy's refusal.
+    // undici's forward-proxy wrapper turns the proxy's 407 into an InvalidArgumentError once the
+    // request is under way (its status only in the message): after the request started, that error can
+    // only be the proxy's refusal. (407 is a proxy's answer by definition, RFC 9110 §15.5.8.)
     if (this.#proxy !== undefined && this.#scope.sent && this.#body === undefined && errorCodes(error).includes('UND_ERR_INVALID_ARG')) {
       error = new ProxyRefusal(407, this.#proxy);
     }

@@ -260,6 +260,18 @@ describe("proxy: 'env'", () => {
     expect(direct.agent.calls).toEqual(['GET /.well-known/agent-card.json', 'SendMessage']);
   });
 
+  it.each(['http', 'https'] as const)('a 407 from the env proxy (%s agent) names that proxy, never its credentials', async (kind) => {
+    const agent = await agentOf(kind);
+    const proxy = await proxyOf({ auth: 'Basic something-else' });
+    const url = `http://dave:env-secret-pw@127.0.0.1:${proxy.port}`;
+    setEnv(kind === 'https' ? { https_proxy: url } : { HTTP_PROXY: url });
+    const error = await failure(() => A2AClient.connect(agent.url, { proxy: 'env', retry: { maxAttempts: 4, baseDelayMs: 5 }, ...tlsFor(kind) }));
+    expect(error).toMatchObject({ kind: 'connection', reason: 'proxy', status: 407, phase: 'before-send', retryable: false });
+    expect(error.message).toContain(`http://127.0.0.1:${proxy.port}`);
+    expect(proxy.authorizations).toEqual([`Basic ${Buffer.from('dave:env-secret-pw').toString('base64')}`]);
+    expect(leaks(error, 'env-secret-pw')).toEqual([]);
+  });
+
   it('without proxy variables goes direct', async () => {
     setEnv({});
     const agent = await agentOf('http');
