@@ -112,8 +112,8 @@ export function classify(error: A2AClientError, ctx: ClassifyContext): Classific
       // The proxy answered for the agent: a 4xx (407 credentials, 403 policy) is configuration and not
       // the agent's fault; a 5xx says the proxy could not reach the agent, like a refused connection.
       if (error.reason === 'proxy') {
-        const reached = error.status !== undefined && error.status >= 500;
-        return { retryable: reached, countsAsFailure: reached, reason: `transport:proxy(${error.status ?? '?'})` };
+        const unreachable = error.status !== undefined && error.status >= 500;
+        return { retryable: unreachable, countsAsFailure: unreachable, reason: `transport:proxy(${error.status ?? '?'})` };
       }
       if (error.phase === 'before-send' || (error.phase === undefined && (error.reason === 'refused' || error.reason === 'dns'))) {
         return { retryable: true, countsAsFailure: true, reason: 'transport:before-send' };
