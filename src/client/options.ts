@@ -7,6 +7,7 @@ import type { AuthChallenge } from '../errors/auth-refusal.js';
 import type { CardSignatureOptions } from './card-signature.js';
 import type { AgentCard, ProtocolBinding, ProtocolVersion } from '../protocol/model.js';
 import type { Limits, Timeouts } from '../transport/engine.js';
+import type { TlsOptions } from '../transport/tls-options.js';
 
 /** What a headers function is told about the request it supplies headers for. */
 export interface HeadersContext {
@@ -73,7 +74,10 @@ export interface ClientOptions {
   headers?: HeadersOption;
   /** Use this WHATWG fetch (or `'global'` for `globalThis.fetch`, looked up per call) instead of undici. */
   fetch?: typeof globalThis.fetch | 'global';
-  /** An undici dispatcher for the default engine. The client does not close it. */
+  /**
+   * An undici dispatcher for the default engine. The client does not close it. Cannot be combined
+   * with `proxy` or `tls` (kind `unsupported`): configure those on the dispatcher.
+   */
   dispatcher?: Dispatcher;
   /**
    * Ask agents for compressed answers: requests carry `Accept-Encoding: gzip, deflate, br` (plus `zstd`
@@ -92,6 +96,31 @@ export interface ClientOptions {
    * @default false
    */
   compression?: boolean;
+  /**
+   * Reach the agent through an HTTP proxy: card fetches, calls and streams. `'env'` reads
+   * `https_proxy` / `HTTPS_PROXY` (https agents), `http_proxy` / `HTTP_PROXY` (http agents, and https
+   * ones when no https proxy is set) and `no_proxy` / `NO_PROXY` (hosts reached directly), lower case
+   * first; a URL names the proxy (`http://user:pass@proxy:3128`: the credentials go in
+   * `Proxy-Authorization` and never appear in errors or events). https agents are reached through a
+   * CONNECT tunnel, http ones with absolute-form requests. A proxy that refuses fails with kind
+   * `connection`, reason `proxy`, the proxy's `status` (407: its credentials) — not retried, not
+   * counted against the agent's breaker. Default engine only: with `fetch` or `dispatcher` it is an
+   * `unsupported` error.
+   * @example
+   * proxy: 'env'
+   */
+  proxy?: 'env' | string;
+  /**
+   * TLS for connections to the agent (card fetches and calls; through a proxy tunnel too): a private
+   * CA (`ca`), a client certificate for mutual TLS (`cert`, `key`, `passphrase`), the name to check
+   * (`servername`). A certificate that does not verify or that the agent refuses fails with kind
+   * `connection`, reason `tls`, phase `before-send`, and is never retried. `rejectUnauthorized: false`
+   * is for tests only. Default engine only: with `fetch` (the platform does not allow it) or
+   * `dispatcher` it is an `unsupported` error.
+   * @example
+   * tls: { ca: readFileSync('ca.pem'), cert: readFileSync('client.pem'), key: readFileSync('client-key.pem') }
+   */
+  tls?: TlsOptions;
   /** Force a protocol version and/or binding instead of the card's preference. */
   protocol?: { version?: ProtocolVersion; binding?: ProtocolBinding };
   /** A2A extensions to announce on every request. */

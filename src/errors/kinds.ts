@@ -53,8 +53,13 @@ export const ERROR_KINDS: readonly A2AErrorKind[] = [
   'insufficient-results',
 ];
 
-/** What kind of connection failure a `connection` error was. */
-export type ConnectionReason = 'refused' | 'reset' | 'closed' | 'dns' | 'tls' | 'other';
+/**
+ * What kind of connection failure a `connection` error was. `tls`: the TLS handshake failed — with
+ * `phase: 'before-send'` a certificate that did not verify or that the agent refused (configuration:
+ * never retried). `proxy`: the proxy refused to connect to the agent (its HTTP answer in `status`:
+ * 407 means the proxy's credentials were missing or refused); the agent was never reached.
+ */
+export type ConnectionReason = 'refused' | 'reset' | 'closed' | 'dns' | 'tls' | 'proxy' | 'other';
 
 /**
  * How far the request got before it failed. Decides whether a retry is safe:

@@ -109,6 +109,16 @@ export function classify(error: A2AClientError, ctx: ClassifyContext): Classific
     case 'connect-timeout':
       return { retryable: true, countsAsFailure: true, reason: 'transport:before-send' };
     case 'connection':
+      // A certificate that does not verify or that the agent refuses is configuration: it fails the
+      // same way every time, and it says nothing about the agent's health (one misconfigured client
+      // must not open the breaker its origin shares with every other client of the process).
+      if (error.reason === 'tls' && error.phase === 'before-send') return { retryable: false, countsAsFailure: false, reason: 'transport:tls-certificate' };
+      // The proxy answered for the agent: a 4xx (407 credentials, 403 policy) is configuration and not
+      // the agent's fault; a 5xx says the proxy could not reach the agent, like a refused connection.
+      if (error.reason === 'proxy') {
+        const unreachable = error.status !== undefined && error.status >= 500;
+        return { retryable: unreachable, countsAsFailure: unreachable, reason: `transport:proxy(${error.status ?? '?'})` };
+      }
       if (error.phase === 'before-send' || (error.phase === undefined && (error.reason === 'refused' || error.reason === 'dns'))) {
         return { retryable: true, countsAsFailure: true, reason: 'transport:before-send' };
       }

@@ -1,5 +1,7 @@
 import type { Dispatcher } from 'undici';
 import type { CallScope } from './call-scope.js';
+import type { ProxyOption } from './proxy-dispatcher.js';
+import type { TlsOptions } from './tls-options.js';
 import { A2AClientError } from '../errors/a2a-client-error.js';
 
 /** The four timeout layers. Each fires as its own error kind. */
@@ -165,4 +167,8 @@ export interface EngineOptions {
   dispatcher?: Dispatcher;
   /** The undici engine asks for compressed answers (`Accept-Encoding`); see `ClientOptions.compression`. */
   compression?: boolean | undefined;
+  /** Reach agents through a proxy: `'env'` (the proxy variables) or a proxy URL (undici engine only). */
+  proxy?: ProxyOption;
+  /** TLS settings for connections to agents (undici engine only). */
+  tls?: TlsOptions;
 }

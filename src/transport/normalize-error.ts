@@ -1,18 +1,36 @@
 import { A2AClientError, isA2AClientError } from '../errors/a2a-client-error.js';
 import type { ConnectionReason, FailurePhase } from '../errors/kinds.js';
+import { ProxyRefusal } from './proxy-refusal.js';
+import { CLIENT_CERT_CLOSED } from './tls-options.js';
 
-/** TLS codes only the handshake produces (certificate checks, handshake timeout): nothing was sent yet. */
+/**
+ * TLS codes only the handshake produces (certificate checks, protocol mismatch): nothing was sent
+ * yet. The server's alerts about the client certificate belong here too: on TLS 1.3 they arrive after
+ * the client wrote its request, but a server whose TLS layer refused the handshake never passed that
+ * request on. {@link CLIENT_CERT_CLOSED} is our name for such a refusal without an alert.
+ */
 const TLS_HANDSHAKE_CODES = new Set([
   'CERT_HAS_EXPIRED',
   'CERT_NOT_YET_VALID',
+  'CERT_REVOKED',
+  'CERT_UNTRUSTED',
   'DEPTH_ZERO_SELF_SIGNED_CERT',
   'SELF_SIGNED_CERT_IN_CHAIN',
   'UNABLE_TO_GET_ISSUER_CERT',
   'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
   'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
   'ERR_TLS_CERT_ALTNAME_INVALID',
-  'ERR_TLS_HANDSHAKE_TIMEOUT',
   'ERR_SSL_WRONG_VERSION_NUMBER',
+  'ERR_SSL_SSLV3_ALERT_HANDSHAKE_FAILURE',
+  'ERR_SSL_SSLV3_ALERT_BAD_CERTIFICATE',
+  'ERR_SSL_SSLV3_ALERT_UNSUPPORTED_CERTIFICATE',
+  'ERR_SSL_SSLV3_ALERT_CERTIFICATE_REVOKED',
+  'ERR_SSL_SSLV3_ALERT_CERTIFICATE_EXPIRED',
+  'ERR_SSL_SSLV3_ALERT_CERTIFICATE_UNKNOWN',
+  'ERR_SSL_TLSV1_ALERT_UNKNOWN_CA',
+  'ERR_SSL_TLSV1_ALERT_ACCESS_DENIED',
+  'ERR_SSL_TLSV13_ALERT_CERTIFICATE_REQUIRED',
+  CLIENT_CERT_CLOSED,
 ]);
 
 /** Codes that can only come from opening a connection: nothing was sent, whatever `sent` says. */
@@ -87,6 +105,10 @@ export function errorCodes(error: unknown): string[] {
  */
 export function normalizeTransportError(error: unknown, sent: boolean): A2AClientError {
   if (isA2AClientError(error)) return error;
+  const refusal = proxyRefusalIn(error);
+  if (refusal !== undefined) {
+    return new A2AClientError({ kind: 'connection', message: refusal.message, cause: error, reason: 'proxy', status: refusal.statusCode, phase: 'before-send' });
+  }
   const codes = errorCodes(error);
   for (const code of codes) {
     if (REFUSED_REQUEST.has(code)) {
@@ -101,7 +123,7 @@ export function normalizeTransportError(error: unknown, sent: boolean): A2AClien
   }
   const afterSend: FailurePhase = sent ? 'after-send' : 'before-send';
   for (const code of codes) {
-    if (code === 'UND_ERR_CONNECT_TIMEOUT' || (code === 'ETIMEDOUT' && !sent)) {
+    if (code === 'UND_ERR_CONNECT_TIMEOUT' || code === 'ERR_TLS_HANDSHAKE_TIMEOUT' || (code === 'ETIMEDOUT' && !sent)) {
       return new A2AClientError({ kind: 'connect-timeout', message: 'Opening the connection timed out', cause: error, phase: 'before-send' });
     }
     if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') {
@@ -123,6 +145,14 @@ export function normalizeTransportError(error: unknown, sent: boolean): A2AClien
     if (broken !== undefined) return connectionError(error, broken, afterSend, code);
   }
   return connectionError(error, 'other', afterSend, codes[0]);
+}
+
+/** A {@link ProxyRefusal} on `error`'s `cause` chain. */
+function proxyRefusalIn(error: unknown): ProxyRefusal | undefined {
+  for (let e = error, depth = 0; typeof e === 'object' && e !== null && depth < 8; e = Reflect.get(e, 'cause'), depth++) {
+    if (e instanceof ProxyRefusal) return e;
+  }
+  return undefined;
 }
 
 function connectionError(cause: unknown, reason: ConnectionReason, phase: FailurePhase, code: string | undefined): A2AClientError {

@@ -2,6 +2,11 @@ import { Agent } from 'undici';
 import type { Dispatcher } from 'undici';
 import type { EngineRequest, EngineResponse, HttpEngine } from './engine.js';
 import { ConnectTracker } from './connect-tracker.js';
+import { createProxyDispatcher, type ProxyOption } from './proxy-dispatcher.js';
+import { redactSecrets } from '../errors/redact.js';
+import { proxySecrets } from './proxy-secrets.js';
+import { proxyName } from './proxy-refusal.js';
+import type { TlsOptions } from './tls-options.js';
 import { UndiciExchange } from './undici-exchange.js';
 import { ACCEPT_ENCODING } from './content-decoding.js';
 
@@ -32,26 +37,42 @@ const MAX_CACHED_TARGETS = 256;
 export class UndiciEngine implements HttpEngine {
   readonly name = 'undici';
   readonly #owned: Agent | undefined;
+  readonly #ownedProxy: Dispatcher | undefined;
   readonly #tracker: ConnectTracker | undefined;
+  readonly #proxyTracker: ConnectTracker | undefined;
   readonly #dispatcher: Dispatcher;
+  /** The forward proxy's name, for its 407 (see {@link UndiciExchange}). */
+  readonly #proxy: string | undefined;
+  readonly #secrets: readonly string[];
   readonly #targets = new Map<string, { origin: string; path: string }>();
   readonly #compression: boolean;
 
   /**
-   * `dispatcher`: a caller-supplied undici dispatcher; without it the engine creates its own `Agent`.
-   * `compression`: send `Accept-Encoding` with every coding the platform decodes, unless the request
-   * names its own.
+   * `dispatcher`: a caller-supplied undici dispatcher; without it the engine creates its own pool,
+   * through `proxy` when set, with `tls` for connections to agents (the caller's dispatcher takes
+   * neither: `createEngine` refuses the combination). `compression`: send `Accept-Encoding` with
+   * every coding the platform decodes, unless the request names its own.
+   * @throws A2AClientError kind `unsupported` (field `proxy`) for a proxy URL that is not http(s).
    */
-  constructor(options: { dispatcher?: Dispatcher | undefined; compression?: boolean | undefined } = {}) {
+  constructor(
+    options: { dispatcher?: Dispatcher | undefined; proxy?: ProxyOption | undefined; tls?: TlsOptions | undefined; compression?: boolean | undefined } = {},
+  ) {
     this.#compression = options.compression === true;
-    this.#tracker = options.dispatcher === undefined ? new ConnectTracker(UNDICI_CONNECT_TIMEOUT_MS) : undefined;
-    this.#owned = this.#tracker === undefined ? undefined : new Agent({ ...DEFAULT_AGENT_OPTIONS, connect: this.#tracker.connect });
-    const base = options.dispatcher ?? this.#owned;
+    this.#tracker = options.dispatcher === undefined ? new ConnectTracker(UNDICI_CONNECT_TIMEOUT_MS, options.tls) : undefined;
+    this.#secrets = proxySecrets(options.proxy);
+    if (this.#tracker !== undefined && options.proxy !== undefined) {
+      this.#proxyTracker = new ConnectTracker(UNDICI_CONNECT_TIMEOUT_MS);
+      this.#ownedProxy = createProxyDispatcher(options.proxy, DEFAULT_AGENT_OPTIONS, this.#tracker, this.#proxyTracker, options.tls, UNDICI_CONNECT_TIMEOUT_MS);
+      this.#proxy = forwardProxy(options.proxy);
+    } else if (this.#tracker !== undefined) {
+      this.#owned = new Agent({ ...DEFAULT_AGENT_OPTIONS, connect: this.#tracker.connect });
+    }
+    const base = options.dispatcher ?? this.#owned ?? this.#ownedProxy;
     if (base === undefined) throw new TypeError('unreachable: no dispatcher');
     this.#dispatcher = base;
   }
 
-  /** The pool this engine owns (for stats in tests and diagnostics); `undefined` with a caller's dispatcher. */
+  /** The pool this engine owns (for stats in tests and diagnostics); `undefined` with a caller's dispatcher or a proxy. */
   get agent(): Agent | undefined {
     return this.#owned;
   }
@@ -63,7 +84,7 @@ export class UndiciEngine implements HttpEngine {
    */
   send(req: EngineRequest): Promise<EngineResponse> {
     const started = performance.now();
-    const exchange = new UndiciExchange(req, () => this.#tracker?.abandon(req.url, started));
+    const exchange = new UndiciExchange(req, () => this.#tracker?.abandon(req.url, started), this.#proxy);
     if (exchange.failedEarly) return exchange.response;
     try {
       const { origin, path } = this.#target(req.url);
@@ -84,13 +105,16 @@ export class UndiciEngine implements HttpEngine {
     } catch (error) {
       exchange.fail(error);
     }
-    return exchange.response;
+    // Proxy credentials are in no error undici or we build; this keeps them out of one a proxy echoes.
+    if (this.#secrets.length === 0) return exchange.response;
+    return exchange.response.catch((error: unknown) => Promise.reject(redactSecrets(error, this.#secrets)));
   }
 
   /** Closes the pool this engine owns; a caller-supplied dispatcher is left open. */
   async close(): Promise<void> {
     this.#tracker?.abandonAll();
-    await this.#owned?.close();
+    this.#proxyTracker?.abandonAll();
+    await (this.#owned ?? this.#ownedProxy)?.close();
   }
 
   #target(url: string): { origin: string; path: string } {
@@ -103,4 +127,10 @@ export class UndiciEngine implements HttpEngine {
     }
     return target;
   }
+}
+
+/** The proxy http agents are reached through (absolute-form requests), named without credentials. */
+function forwardProxy(proxy: ProxyOption): string | undefined {
+  const url = proxy === 'env' ? (process.env.http_proxy ?? process.env.HTTP_PROXY) : proxy;
+  return url === undefined || url === '' ? undefined : proxyName(url);
 }

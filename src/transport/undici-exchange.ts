@@ -2,7 +2,8 @@ import type { Dispatcher } from 'undici';
 import type { A2AClientError } from '../errors/a2a-client-error.js';
 import { PushSource } from './body-source.js';
 import type { EngineRequest, EngineResponse } from './engine.js';
-import { normalizeTransportError } from './normalize-error.js';
+import { errorCodes, normalizeTransportError } from './normalize-error.js';
+import { ProxyRefusal } from './proxy-refusal.js';
 import { StreamedResponse } from './streamed-response.js';
 import { CallScope } from './call-scope.js';
 import { decodeContent } from './content-decoding.js';
@@ -30,16 +31,22 @@ export class UndiciExchange implements Dispatcher.DispatchHandler {
   readonly #req: EngineRequest;
   readonly #scope: CallScope;
   readonly #onAbandon: () => void;
+  readonly #proxy: string | undefined;
   #resolve: (res: EngineResponse) => void = () => undefined;
   #reject: (error: A2AClientError) => void = () => undefined;
   #controller: Dispatcher.DispatchController | undefined;
   #body: PushSource | undefined;
   #settled = false;
 
-  /** `onAbandon`: called when the request gives up before it got a socket (to tear the connection attempt down). */
-  constructor(req: EngineRequest, onAbandon: () => void) {
+  /**
+   * `onAbandon`: called when the request gives up before it got a socket (to tear the connection
+   * attempt down). `proxy`: the proxy http agents are reached through with absolute-form requests
+   * (named without credentials), if any.
+   */
+  constructor(req: EngineRequest, onAbandon: () => void, proxy?: string) {
     this.#req = req;
     this.#onAbandon = onAbandon;
+    this.#proxy = proxy;
     this.response = new Promise<EngineResponse>((resolve, reject) => {
       this.#resolve = resolve;
       this.#reject = reject;
@@ -94,6 +101,12 @@ export class UndiciExchange implements Dispatcher.DispatchHandler {
   }
 
   onResponseError(_controller: Dispatcher.DispatchController, error: Error): void {
+    // undici's forward-proxy wrapper turns the proxy's 407 into an InvalidArgumentError once the
+    // request is under way (its status only in the message): after the request started, that error can
+    // only be the proxy's refusal. (407 is a proxy's answer by definition, RFC 9110 §15.5.8.)
+    if (this.#proxy !== undefined && this.#scope.sent && this.#body === undefined && errorCodes(error).includes('UND_ERR_INVALID_ARG')) {
+      error = new ProxyRefusal(407, this.#proxy);
+    }
     const failure = this.#scope.failure ?? normalizeTransportError(error, this.#scope.sent || this.#body !== undefined);
     if (this.#body !== undefined) this.#body.fail(failure, false);
     else this.#settle(failure);

@@ -77,6 +77,13 @@ const rows: Row[] = [
   ['reset after send on sendMessage (not by default)', errors.reset(), send, false, true],
   ['reset after send on sendMessage with ambiguous: true', errors.reset(), sendAmbiguous, true, true],
   ['reset after send on a non-idempotent method', errors.reset(), create, false, true],
+  // certificates and proxies: configuration is never retried and spares the agent's breaker
+  ['a certificate error (tls, before send) on getTask', errors.of('connection').with({ reason: 'tls', phase: 'before-send' }), get, false, false],
+  ['a certificate error (tls, before send) on sendMessage with ambiguous: true', errors.of('connection').with({ reason: 'tls', phase: 'before-send' }), sendAmbiguous, false, false],
+  ['a TLS session broken after send (bad record) on getTask stays a retried health failure', errors.of('connection').with({ reason: 'tls', phase: 'after-send' }), get, true, true],
+  ['proxy 407 (its credentials)', errors.of('connection').with({ reason: 'proxy', status: 407, phase: 'before-send' }), get, false, false],
+  ['proxy 403 (its policy) on sendMessage', errors.of('connection').with({ reason: 'proxy', status: 403, phase: 'before-send' }), send, false, false],
+  ['proxy 502 (could not reach the agent) on sendMessage', errors.of('connection').with({ reason: 'proxy', status: 502, phase: 'before-send' }), send, true, true],
   // never retried here
   ...(['aborted', 'deadline-exceeded', 'invalid-response', 'unsupported', 'card', 'circuit-open', 'budget-exhausted', 'bulkhead-rejected'] as const).map(
     (kind): Row => [`${kind} never retried`, errors.of(kind), get, false, false],
@@ -111,7 +118,7 @@ const anyFailure: fc.Arbitrary<A2AClientError> = fc
     retryable: fc.option(fc.boolean(), { nil: undefined }),
     retryAfter: fc.option(fc.integer({ min: 0, max: 60 }), { nil: undefined }),
     retryAfterHeader: fc.option(fc.integer({ min: 0, max: 60 }), { nil: undefined }),
-    reason: fc.option(fc.constantFrom('refused', 'reset', 'closed', 'dns', 'tls', 'other'), { nil: undefined }),
+    reason: fc.option(fc.constantFrom('refused', 'reset', 'closed', 'dns', 'tls', 'proxy', 'other'), { nil: undefined }),
     phase: fc.option(fc.constantFrom('before-send', 'after-send'), { nil: undefined }),
   })
   .map(
@@ -137,6 +144,9 @@ function sendMayRepeat(e: A2AClientError, ambiguousOptIn: boolean, readRetries: 
   const fatalCode = code !== undefined && !(code < 0 ? [-32603, -32006] : [408, 425, 429, 500, 502, 503, 504]).includes(code);
   const headerDelayOnly = hints.source?.startsWith('header:') === true;
   if (remote && (hints.retryable === true || (hints.retryAfterMs !== undefined && !(fatalCode && headerDelayOnly && e.kind === 'json-rpc')))) return true;
+  // A certificate error or a proxy's refusal is configuration; a proxy's 5xx is a refused connection.
+  if (e.kind === 'connection' && e.reason === 'tls' && e.phase === 'before-send') return false;
+  if (e.kind === 'connection' && e.reason === 'proxy') return e.status !== undefined && e.status >= 500;
   const neverSent = e.kind === 'connect-timeout' || (e.kind === 'connection' && (e.phase === 'before-send' || (e.phase === undefined && (e.reason === 'refused' || e.reason === 'dns'))));
   if (neverSent) return true;
   // Anything else a read would retry may have reached the agent: only with the opt-in.

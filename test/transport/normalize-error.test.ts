@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { A2AClientError } from '../../src/errors/a2a-client-error.js';
 import { errorCodes, normalizeTransportError } from '../../src/transport/normalize-error.js';
+import { ProxyRefusal } from '../../src/transport/proxy-refusal.js';
+import { CLIENT_CERT_CLOSED } from '../../src/transport/tls-options.js';
 
 const coded = (code: string, cause?: unknown) => Object.assign(new Error('whatever text'), { code }, cause === undefined ? {} : { cause });
 
@@ -78,5 +80,27 @@ describe('normalizeTransportError', () => {
     expect(normalizeTransportError(coded('UND_ERR_CONNECT_TIMEOUT'), false).kind).toBe('connect-timeout');
     const own = new A2AClientError({ kind: 'aborted', message: 'x' });
     expect(normalizeTransportError(own, true)).toBe(own);
+  });
+
+  it.each([
+    'ERR_SSL_TLSV13_ALERT_CERTIFICATE_REQUIRED',
+    'ERR_SSL_TLSV1_ALERT_UNKNOWN_CA',
+    'ERR_SSL_SSLV3_ALERT_BAD_CERTIFICATE',
+    'ERR_SSL_SSLV3_ALERT_HANDSHAKE_FAILURE',
+    CLIENT_CERT_CLOSED,
+  ])('a client certificate refused (%s, under the socket error undici reports) is tls before-send even after the request was written', (code) => {
+    const error = normalizeTransportError(coded('UND_ERR_SOCKET', coded(code)), true);
+    expect(error).toMatchObject({ kind: 'connection', reason: 'tls', phase: 'before-send' });
+    expect(error.message).toContain(code);
+  });
+
+  it('a TLS handshake timeout is a connect-timeout', () => {
+    expect(normalizeTransportError(coded('ERR_TLS_HANDSHAKE_TIMEOUT'), false)).toMatchObject({ kind: 'connect-timeout', phase: 'before-send' });
+  });
+
+  it('a proxy refusal anywhere on the cause chain is connection/proxy with its status, before send', () => {
+    const error = normalizeTransportError(coded('UND_ERR_ABORTED', new ProxyRefusal(407, 'http://127.0.0.1:3128')), true);
+    expect(error).toMatchObject({ kind: 'connection', reason: 'proxy', status: 407, phase: 'before-send' });
+    expect(error.message).toContain('http://127.0.0.1:3128');
   });
 });
