@@ -97,13 +97,17 @@ export class AgentCalls {
     );
   }
 
-  /** One stream, resumed after drops, in batches (one per network read); one span from its first read when tracing is on. */
-  stream<M extends StreamMethod>(method: M, params: StreamMethods[M], call: CallOptions): AsyncIterable<StreamEvent[]> {
-    const make = (trace: CallTrace | undefined): AsyncIterable<StreamEvent[]> => this.#resumable(method, params, call, trace);
+  /**
+   * One stream, resumed after drops, in batches (one per network read); one span from its first read
+   * when tracing is on. With `pollTaskId` the existing task is followed by polling `getTask` from the
+   * start (an agent that does not stream) and `method` / `params` only name the call.
+   */
+  stream<M extends StreamMethod>(method: M, params: StreamMethods[M], call: CallOptions, pollTaskId?: string): AsyncIterable<StreamEvent[]> {
+    const make = (trace: CallTrace | undefined): AsyncIterable<StreamEvent[]> => this.#resumable(method, params, call, trace, pollTaskId);
     return tracingOn() ? tracedStream(() => startCallTrace(this.#target, method, params), make) : make(undefined);
   }
 
-  #resumable<M extends StreamMethod>(method: M, params: StreamMethods[M], call: CallOptions, trace: CallTrace | undefined): AsyncIterable<StreamEvent[]> {
+  #resumable<M extends StreamMethod>(method: M, params: StreamMethods[M], call: CallOptions, trace: CallTrace | undefined, pollTaskId: string | undefined): AsyncIterable<StreamEvent[]> {
     let settings: { timeouts: Readonly<Timeouts>; deadline: number };
     try {
       settings = this.#callTimeouts(call);
@@ -137,6 +141,7 @@ export class AgentCalls {
       onEvent: this.#init.options.onEvent,
       maxIdleMs: timeouts.streamIdleMs,
       trace,
+      pollTaskId,
     });
   }
 

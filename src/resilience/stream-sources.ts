@@ -61,6 +61,11 @@ export interface ResumableStreamOptions {
    * @default 60_000
    */
   maxIdleMs?: number | undefined;
+  /**
+   * Follow this existing task by polling `getTask` from the start, without opening a source (an agent
+   * that does not stream: `A2AClient.resume`). `open` is then never called.
+   */
+  pollTaskId?: string | undefined;
 }
 
 /** A stream source being read. */
@@ -87,6 +92,11 @@ export function isUnsupported(error: A2AClientError): boolean {
   if (error.kind === 'json-rpc') return error.code === -32004 || error.code === -32601 || error.code === -32001;
   if (error.kind === 'http') return error.status === 404 || error.status === 405 || error.status === 501;
   return false;
+}
+
+/** Why a stream follows its task by polling from the start ({@link ResumableStreamOptions.pollTaskId}). */
+export function pollOnly(): A2AClientError {
+  return new A2AClientError({ kind: 'unsupported', message: 'The agent does not stream: the task is followed by polling getTask' });
 }
 
 /** Why a stream went over to polling when a resubscribe gave no snapshot and there was no drop before it. */
