@@ -85,10 +85,12 @@ export function resumable(error: A2AClientError, retry: RetryOptions): boolean {
 
 /**
  * Resubscribe cannot follow this task: kind `unsupported`, JSON-RPC −32004/−32601, HTTP 404/405/501,
- * or TaskNotFound (a server whose live queue of the task is gone may still have it for `getTask`).
+ * UnsupportedOperation on any binding (REST answers it with 400: what A2A servers say for a task
+ * already terminal), or TaskNotFound (a server whose live queue of the task is gone may still have
+ * it for `getTask`).
  */
 export function isUnsupported(error: A2AClientError): boolean {
-  if (error.kind === 'unsupported' || error.a2aName === 'TaskNotFound') return true;
+  if (error.kind === 'unsupported' || error.a2aName === 'TaskNotFound' || error.a2aName === 'UnsupportedOperation') return true;
   if (error.kind === 'json-rpc') return error.code === -32004 || error.code === -32601 || error.code === -32001;
   if (error.kind === 'http') return error.status === 404 || error.status === 405 || error.status === 501;
   return false;
