@@ -239,7 +239,7 @@ export class A2AClient {
 
   /**
    * Resolves with the task once it is terminal or interrupted (`input-required`, `auth-required`),
-   * following it as `resume` does; polls back off from 25 ms to 2 s and honour Retry-After.
+   * following it as `resume` does; polls back off from 25 ms to 2 s, honouring Retry-After.
    * @throws A2AClientError kind `deadline-exceeded` (the last seen state in the message), `aborted`,
    * or the agent's error (TaskNotFound, …).
    */
