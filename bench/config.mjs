@@ -33,6 +33,8 @@ export const config = Object.freeze({
   fanOutTotalMs: envInt('BENCH_FANOUT_MS', 500, 500),
   /** Events in the memory section's stream. */
   memoryEvents: envInt('BENCH_MEMORY_EVENTS', 100_000, 20_000),
+  /** Chunks of 4 KB in the long-answer memory probe (stream() with and without accumulate: false). */
+  memoryLongEvents: envInt('BENCH_MEMORY_LONG_EVENTS', 20_000, 5_000),
   /** SSE events the server packs into one socket write (1 = one write per event). */
   sseBatch: envInt('BENCH_SSE_BATCH', 16, 16),
   /** Only run these sections (comma list of unary,stream,shared,breaker,fanout,memory,workloads); all when unset. */

@@ -1,29 +1,35 @@
 /**
  * Memory probe, run in its own process with `--expose-gc`: consumes one long stream and reports
- * peak RSS and heap growth over IPC. argv: <contender: raw|stream|sendStreamingMessage> <baseUrl> <events>.
+ * peak RSS and heap growth over IPC. argv: <contender: raw|stream|streamLean|sendStreamingMessage> <baseUrl>
+ * <events> [<textBytes>]. `streamLean` is `stream(text, { accumulate: false })`; `textBytes` > 1 asks the
+ * bench server for chunks of that size (a long answer: events × textBytes).
  */
 import { loadSdk } from './sdk.mjs';
 import { rawClient, rpcUrlOf } from './raw.mjs';
 
-const [contender, baseUrl, eventsArg] = process.argv.slice(2);
+const [contender, baseUrl, eventsArg, textArg] = process.argv.slice(2);
 const events = Number(eventsArg);
+const textBytes = Number(textArg ?? 1);
+/** The request text asking the bench server for `n` events (of `textBytes` each when > 1). */
+const ask = (n) => (textBytes > 1 ? `stream ${n} write=32k text=${textBytes}` : `stream ${n}`);
 const gc = globalThis.gc;
 
 async function open() {
   if (contender === 'raw') {
     const c = rawClient(await rpcUrlOf(baseUrl));
-    return { consume: (n, onItem) => c.stream(n).then((count) => { onItem(count); return count; }), close: c.close, perItem: false };
+    return { consume: (n, onItem) => c.stream(n, ask(n)).then((count) => { onItem(count); return count; }), close: c.close, perItem: false };
   }
   const { sdk, error } = await loadSdk();
   if (!sdk) throw new Error(`a2a-resilient did not load: ${error}`);
   const client = await sdk.A2AClient.connect(baseUrl);
   const consume = async (n, onItem) => {
     let count = 0;
-    const iter = contender === 'stream'
-      ? client.stream(`stream ${n}`)
-      : client.sendStreamingMessage({ message: { role: 'user', parts: [{ kind: 'text', text: `stream ${n}` }] } });
+    const events = contender === 'stream' || contender === 'streamLean';
+    const iter = events
+      ? client.stream(ask(n), contender === 'streamLean' ? { accumulate: false } : {})
+      : client.sendStreamingMessage({ message: { role: 'user', parts: [{ kind: 'text', text: ask(n) }] } });
     for await (const ev of iter) {
-      if (contender === 'stream' && sdk.isTerminalError(ev)) throw new Error(`stream error event: ${ev.error?.message}`);
+      if (events && sdk.isTerminalError(ev)) throw new Error(`stream error event: ${ev.error?.message}`);
       count++;
       onItem(count);
     }

@@ -7,11 +7,12 @@ import { fileURLToPath } from 'node:url';
 const childPath = fileURLToPath(new URL('./memory-child.mjs', import.meta.url));
 
 /**
- * Runs the memory probe for `contender` ('raw' | 'stream' | 'sendStreamingMessage') against
- * `baseUrl`. Resolves the probe's report (`ok: false` with `error` when it failed).
+ * Runs the memory probe for `contender` ('raw' | 'stream' | 'streamLean' | 'sendStreamingMessage')
+ * against `baseUrl`, with chunks of `textBytes` (a long answer when large). Resolves the probe's
+ * report (`ok: false` with `error` when it failed).
  */
-export function memoryProbe(contender, baseUrl, events) {
-  const child = fork(childPath, [contender, baseUrl, String(events)], {
+export function memoryProbe(contender, baseUrl, events, textBytes = 1) {
+  const child = fork(childPath, [contender, baseUrl, String(events), String(textBytes)], {
     execArgv: ['--expose-gc'],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });

@@ -112,6 +112,15 @@ export function renderReport(results) {
     }
     out.push(renderRows(rows));
   }
+  if (results.memoryLongAnswer) {
+    const label = { raw: 'raw', stream: 'stream()', streamLean: 'stream({ accumulate: false })' };
+    const rows = [[`Long answer (${results.meta.config.memoryLongEvents} × 4 KB chunks)`, 'peak RSS MB', 'heap growth MB', 'max mid-stream MB']];
+    for (const m of Object.values(results.memoryLongAnswer)) {
+      const name = label[m.contender] ?? m.contender;
+      rows.push(m.ok ? [name, fmt(m.peakRssMB, 1), fmt(m.heapGrowthMB, 2), fmt(m.maxMidStreamGrowthMB, 2)] : [`${name} (!) ${m.error}`, '-', '-', '-']);
+    }
+    out.push(renderRows(rows));
+  }
   if (results.workloads?.error) out.push(`Workloads: ERROR ${results.workloads.error}`);
   else if (results.workloads) out.push(renderWorkloads(results.workloads));
   const verdict = (p) => (p === null ? 'n/a' : p ? 'PASS' : 'FAIL');

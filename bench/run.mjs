@@ -89,6 +89,15 @@ async function main() {
         results.memory.stream = await memoryProbe('stream', okUrl, config.memoryEvents);
         results.memory.sendStreamingMessage = await memoryProbe('sendStreamingMessage', okUrl, config.memoryEvents);
       }
+      // A long answer (4 KB chunks): stream() keeps the whole answer for its final event unless the
+      // call says accumulate: false, which keeps the current chunk only (peak RSS next to raw's).
+      const long = config.memoryLongEvents;
+      log(`memory: long answer, ${long} × 4 KB chunks (${Math.round((long * 4096) / 1048576)} MB), raw vs stream() vs stream({ accumulate: false })`);
+      results.memoryLongAnswer = { raw: await memoryProbe('raw', okUrl, long, 4096) };
+      if (sdk) {
+        results.memoryLongAnswer.stream = await memoryProbe('stream', okUrl, long, 4096);
+        results.memoryLongAnswer.streamLean = await memoryProbe('streamLean', okUrl, long, 4096);
+      }
     }
   } finally {
     await agents.stop();

@@ -36,6 +36,10 @@ import { invokeEvents, streamEvents } from './event-api.js';
 import { flatten } from './flatten.js';
 import { paramsFromInput, resolveSendParams, type AgentInput } from './input.js';
 import type { CallOptions, ClientOptions } from './options.js';
+import { resumeBatches } from './resume.js';
+import type { TaskCallsDeps } from './task-calls.js';
+import { taskPages } from './task-pages.js';
+import { waitForTask } from './wait-for-task.js';
 
 /**
  * What {@link A2AClient.connect} found, handed to the constructor: module-private, so only `connect`
@@ -77,6 +81,7 @@ export class A2AClient {
   readonly #resilience: Resilience;
   readonly #calls: AgentCalls;
   readonly #converter: EventConverter;
+  readonly #tasks: TaskCallsDeps;
   #cached: CachedCard | undefined;
   readonly #baseUrl: string | undefined;
   #closing: Promise<void> | undefined;
@@ -148,6 +153,7 @@ export class A2AClient {
       limits: withSettings('limits', DEFAULT_LIMITS, options.limits),
     });
     this.#converter = resolveConverter(this.card, options);
+    this.#tasks = { name: this.name, card: this.card, calls: this.#calls, timeouts: this.timeouts };
   }
 
   /** Sends a message; resolves with the Task or Message the agent answers with. */
@@ -226,7 +232,7 @@ export class A2AClient {
    * event, with `error` set. Nothing follows a terminal error.
    */
   stream(input: AgentInput, call: CallOptions = {}): AsyncIterable<AgentEvent> {
-    return this.#events((follow) => this.#sendStreaming(paramsFromInput(input), call, follow));
+    return this.#events(call, (follow) => this.#sendStreaming(paramsFromInput(input), call, follow));
   }
 
   /**
@@ -241,8 +247,38 @@ export class A2AClient {
       sendMessage: (p, c) => this.sendMessage(p, c),
       sendStreaming: (p, c, follow) => this.#sendStreaming(p, c, follow),
       invoke: (send) => invokeEvents(this.name, this.card, this.#converter, send),
-      stream: (open) => this.#events(open),
+      stream: (open, c) => this.#events(c, open),
     }, init);
+  }
+
+  /**
+   * The events of an existing task (started by this process or another), as `stream` gives them: its
+   * current state first, then each update exactly once, until a terminal or interrupted state. Follows
+   * the task with `subscribeToTask` where the card streams, else (or when the agent refuses, e.g. for
+   * a task already terminal) by polling `getTask`. Never throws for a remote failure: an unknown task
+   * ends with one terminal error event (`error.cause.a2aName === 'TaskNotFound'`).
+   */
+  resume(taskId: string, call: CallOptions = {}): AsyncIterable<AgentEvent> {
+    return this.#events(call, (follow) => resumeBatches(this.#tasks, taskId, call, follow));
+  }
+
+  /**
+   * Resolves with the task once it is terminal or interrupted (`input-required`, `auth-required`),
+   * following it as `resume` does; polls back off from 25 ms to 2 s, honouring Retry-After.
+   * @throws A2AClientError kind `deadline-exceeded` (the last seen state in the message), `aborted`,
+   * or the agent's error (TaskNotFound, …).
+   */
+  waitForTask(taskId: string, call: CallOptions = {}): Promise<Task> {
+    return waitForTask(this.#tasks, taskId, call);
+  }
+
+  /**
+   * Every task `listTasks` lists (v1.0), page after page; each page is its own call with its own
+   * deadline and retries (end the iteration with `call.signal`).
+   * @throws A2AClientError kind `unsupported` on v0.3; `invalid-response` when the agent repeats a page token.
+   */
+  tasks(params: ListTasksParams = {}, call: CallOptions = {}): AsyncIterable<Task> {
+    return taskPages(this.#calls, this.name, params, call);
   }
 
   /**
@@ -276,12 +312,13 @@ export class A2AClient {
   }
 
   /** The event API over a stream opened with `follow`: leaving it after the converter's final event is not abandoning the task (cancelOnAbort). */
-  #events(open: (follow: FollowOptions) => AsyncIterable<readonly StreamEvent[]>): AsyncIterable<AgentEvent> {
+  #events(call: CallOptions, open: (follow: FollowOptions) => AsyncIterable<readonly StreamEvent[]>): AsyncIterable<AgentEvent> {
     let done = false;
     const follow: FollowOptions = { completed: () => done };
-    return streamEvents(this.name, this.card, this.#converter, () => open(follow), () => {
+    const onDone = (): void => {
       done = true;
-    });
+    };
+    return streamEvents(this.name, this.card, this.#converter, () => open(follow), { accumulate: call.accumulate !== false, onDone });
   }
 
   /**

@@ -34,6 +34,8 @@ export interface FollowOptions {
   taskId?: string | undefined;
   /** True once the reader took the stream as complete (the event API's converter ended it): leaving then is not abandoning. */
   completed?: (() => boolean) | undefined;
+  /** Follow the existing task `taskId` by polling `getTask` from the start, opening no stream (an agent that does not stream). */
+  poll?: boolean | undefined;
 }
 
 /** Opens one stream source under a scope, for the given attempt. */
@@ -115,7 +117,11 @@ export class AgentCalls {
     );
   }
 
-  /** One stream, resumed after drops, in batches (one per network read); one span from its first read when tracing is on. */
+  /**
+   * One stream, resumed after drops, in batches (one per network read); one span from its first read
+   * when tracing is on. With `follow.poll` the existing task `follow.taskId` is followed by polling
+   * `getTask` from the start (an agent that does not stream) and `method` / `params` only name the call.
+   */
   stream<M extends StreamMethod>(method: M, params: StreamMethods[M], call: CallOptions, follow: FollowOptions = {}): AsyncIterable<StreamEvent[]> {
     const make = (trace: CallTrace | undefined): AsyncIterable<StreamEvent[]> =>
       this.#resumable(method, call, trace, follow, (timeouts) => this.#opener(method, params, call, timeouts, trace));
@@ -218,6 +224,7 @@ export class AgentCalls {
       taskId: follow.taskId,
       completed: follow.completed,
       onAbandon: cancelOnAbort ? (taskId, reason) => this.#cancels.abandon({ taskId, method, reason, headers: call.headers, parent: trace }) : undefined,
+      pollTaskId: follow.poll === true ? follow.taskId : undefined,
     });
   }
 

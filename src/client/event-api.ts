@@ -5,8 +5,10 @@ import { isA2AClientError } from '../errors/a2a-client-error.js';
 import type { AgentCard, SendResult, StreamEvent } from '../protocol/model.js';
 import { flatten, type BatchReader } from './flatten.js';
 
-function newContext(agent: string, card: AgentCard): ConverterContext {
-  return { agent, card, state: {} };
+function newContext(agent: string, card: AgentCard, accumulate = true): ConverterContext {
+  const ctx: ConverterContext = { agent, card, state: {} };
+  if (!accumulate) ctx.accumulate = false;
+  return ctx;
 }
 
 /**
@@ -35,16 +37,19 @@ export async function invokeEvents(
  * failure becomes the one terminal error event; the converter's `end` reports a stream that closed
  * too early. `open` (called when iteration starts) yields the stream's events in batches; a batch is
  * converted at once, under one guard: a converter that throws ends the stream with its error event,
- * after what it converted before. `onDone` is told when a converted event ends the stream (`done`).
+ * after what it converted before. `options.onDone` is told when a converted event ends the stream
+ * (`done`); `options.accumulate: false` (the call's option) is handed to the converter in its context:
+ * it keeps positions only, and the final event carries no gathered answer.
  */
 export function streamEvents(
   agent: string,
   card: AgentCard,
   converter: EventConverter,
   open: () => AsyncIterable<readonly StreamEvent[]>,
-  onDone?: () => void,
+  options: { accumulate?: boolean; onDone?: (() => void) | undefined } = {},
 ): AsyncIterable<AgentEvent> {
-  const ctx = newContext(agent, card);
+  const ctx = newContext(agent, card, options.accumulate ?? true);
+  const onDone = options.onDone;
   const reader: BatchReader<readonly StreamEvent[], AgentEvent> = {
     read: (batch) => {
       const items: AgentEvent[] = [];

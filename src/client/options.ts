@@ -213,4 +213,13 @@ export interface CallOptions {
    * left early); overrides the client's `cancelOnAbort`. See {@link ClientOptions.cancelOnAbort}.
    */
   cancelOnAbort?: boolean;
+  /**
+   * Event-API streams (`stream`, `resume`): `false` keeps no text of the answer beyond the chunk being
+   * converted, so a very long answer costs memory for the current chunk, not for everything so far;
+   * the final event then carries only its own status message's text (if any), not the whole answer —
+   * gather the chunks yourself if you need it. Ignored by `invoke` (its events are all kept anyway)
+   * and by the protocol-level methods.
+   * @default true
+   */
+  accumulate?: boolean;
 }

@@ -46,12 +46,30 @@ class TextBuffer {
   }
 }
 
+/** How a snapshot's text of an artifact relates to the text seen so far (see {@link AnswerLog.compare}). */
+export type SnapshotRelation = 'unseen' | 'extends' | 'replaced';
+
+/**
+ * What a stream's converter records of each artifact's text: {@link ArtifactTexts} keeps the text (the
+ * final event's answer), `ArtifactPositions` only lengths and a fingerprint (`accumulate: false`).
+ */
+export interface AnswerLog {
+  /** Applies one update's text to artifact `id`: appended when `append`, else replacing its text. */
+  update(id: string, text: string, append: boolean): void;
+  /** The length of artifact `id`'s text; `undefined` for an artifact not seen yet. */
+  lengthOf(id: string): number | undefined;
+  /** Whether `text` (a snapshot of artifact `id`) begins with what was seen of it. */
+  compare(id: string, text: string): SnapshotRelation;
+  /** Every artifact's text joined with newlines, empty ones skipped; `''` when texts are not kept. */
+  joined(): string;
+}
+
 /**
  * The text of every artifact of one stream, following A2A's `append` rule: an update with
  * `append: true` extends its artifact's text, any other update replaces it. Artifacts keep the
  * order in which they first appeared (a replacement keeps its place, as servers keep it in the task).
  */
-export class ArtifactTexts {
+export class ArtifactTexts implements AnswerLog {
   readonly #byId = new Map<string, TextBuffer>();
   /** A stream usually extends one artifact: its buffer is kept at hand. */
   #lastId: string | undefined;
@@ -72,6 +90,13 @@ export class ArtifactTexts {
   /** The length of artifact `id`'s text; `undefined` for an artifact not seen yet. */
   lengthOf(id: string): number | undefined {
     return id === this.#lastId ? this.#last?.length : this.#byId.get(id)?.length;
+  }
+
+  /** Whether `text` begins with artifact `id`'s text (compared in full). */
+  compare(id: string, text: string): SnapshotRelation {
+    const seen = this.textOf(id);
+    if (seen === undefined) return 'unseen';
+    return text.startsWith(seen) ? 'extends' : 'replaced';
   }
 
   /** Every artifact's text, joined with newlines, empty ones skipped (the rule of a unary Task's text). */

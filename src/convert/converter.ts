@@ -11,6 +11,11 @@ export interface ConverterContext {
    * emitted, ids seen. A converter may keep anything here.
    */
   state: Record<string, unknown>;
+  /**
+   * `false` when the call said `accumulate: false`: keep no more than the current chunk; the final
+   * event carries no answer text gathered from earlier chunks. `undefined` means `true`.
+   */
+  accumulate?: boolean;
 }
 
 /**

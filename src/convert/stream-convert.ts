@@ -1,6 +1,7 @@
 import type { Message, Metadata, StreamEvent, Task, TaskArtifactUpdateEvent, TaskStatusUpdateEvent } from '../protocol/model.js';
 import type { AgentEvent } from './agent-event.js';
-import { ArtifactTexts } from './artifact-texts.js';
+import { ArtifactPositions } from './artifact-positions.js';
+import { ArtifactTexts, type AnswerLog } from './artifact-texts.js';
 import type { ConverterContext } from './converter.js';
 import {
   failureEvent,
@@ -16,8 +17,13 @@ import { artifactErrorEvent, taskEvents } from './unary-convert.js';
 
 /** Per-call scratch of the default converter, kept in `ctx.state.defaultConverter`. */
 export class StreamScratch {
-  /** Each artifact's text so far (A2A's `append` rule): the final answer's text. */
-  readonly artifacts = new ArtifactTexts();
+  /**
+   * Each artifact's text so far (A2A's `append` rule): the final answer's text; with
+   * `accumulate: false` only positions ({@link ArtifactPositions}), and the final event carries no answer.
+   */
+  readonly artifacts: AnswerLog;
+  /** The final event carries the whole answer (`ctx.accumulate !== false`). */
+  readonly accumulate: boolean;
   /** The status message text last seen: a status whose text extends it is emitted as the new end only. */
   statusText = '';
   /** The id of the status message last seen (a status-update's message grows only under the same id). */
@@ -27,6 +33,11 @@ export class StreamScratch {
   lastState: string | undefined;
   taskId: string | undefined;
   contextId: string | undefined;
+
+  constructor(accumulate = true) {
+    this.accumulate = accumulate;
+    this.artifacts = accumulate ? new ArtifactTexts() : new ArtifactPositions();
+  }
 }
 
 const KEY = 'defaultConverter';
@@ -35,7 +46,7 @@ const KEY = 'defaultConverter';
 export function scratchOf(ctx: ConverterContext): StreamScratch {
   const existing = ctx.state[KEY];
   if (existing instanceof StreamScratch) return existing;
-  const fresh = new StreamScratch();
+  const fresh = new StreamScratch(ctx.accumulate !== false);
   ctx.state[KEY] = fresh;
   return fresh;
 }
@@ -134,13 +145,14 @@ function snapshotChunks(task: Task, ctx: ConverterContext, s: StreamScratch): Ag
     const fields = readErrorMetadata(artifact.metadata);
     if (hasStructuredError(fields)) continue;
     const text = artifactText(artifact.parts);
-    const seen = s.artifacts.textOf(artifact.artifactId);
+    const relation = s.artifacts.compare(artifact.artifactId, text);
+    const seenLength = s.artifacts.lengthOf(artifact.artifactId) ?? 0;
     s.artifacts.update(artifact.artifactId, text, false);
     const id = pickId(fields.llmResponseId, artifact.artifactId);
-    if (seen === undefined) {
+    if (relation === 'unseen') {
       if (text !== '') out.push(chunk(ctx, s, text, id, task));
-    } else if (text.startsWith(seen)) {
-      if (text.length > seen.length) out.push(chunk(ctx, s, text.slice(seen.length), id, task));
+    } else if (relation === 'extends') {
+      if (text.length > seenLength) out.push(chunk(ctx, s, text.slice(seenLength), id, task));
     } else out.push(chunk(ctx, s, text, id, task, undefined, true));
   }
   return out;
@@ -151,7 +163,7 @@ function onTask(task: Task, ctx: ConverterContext, s: StreamScratch): AgentEvent
   if (isFailureState(state)) return finish(s, taskEvents(task, ctx));
   const out = snapshotChunks(task, ctx, s);
   if (state === 'completed' || isInterruptedState(state)) {
-    for (const event of taskEvents(task, ctx, s.artifacts.joined())) out.push(event);
+    for (const event of taskEvents(task, ctx, s.artifacts.joined(), s.accumulate)) out.push(event);
     return finish(s, out);
   }
   const source: StatusSource = { taskId: task.id, contextId: task.contextId, status: task.status, raw: task };
@@ -207,7 +219,9 @@ function onStatus(update: TaskStatusUpdateEvent, ctx: ConverterContext, s: Strea
  * message: in Task snapshots, or under the same message id), else the whole text. failed/rejected/canceled → one terminal
  * error event; interrupted → `task.status` with `done: true` (preceded by a recoverable error event
  * when error metadata is there); a structured error on a non-terminal update → recoverable event
- * (`done: false`). After a `done` event every later item yields nothing. Never throws.
+ * (`done: false`). After a `done` event every later item yields nothing. With `ctx.accumulate === false`
+ * only positions are kept and the final `chat.completion` carries the status message's text (if any),
+ * never the artifacts' text gathered from earlier chunks. Never throws.
  */
 export function convertStreamItem(item: StreamEvent, ctx: ConverterContext): AgentEvent[] {
   const s = scratchOf(ctx);

@@ -10,13 +10,16 @@ export function errorArtifact(artifacts: readonly Artifact[] | undefined): Artif
   return artifacts?.find((a) => hasStructuredError(readErrorMetadata(a.metadata)));
 }
 
-/** A completed task: `chat.completion` with its artifacts' text (else the status message's text). */
-function completedEvent(task: Task, ctx: ConverterContext, bufferedText?: string): AgentEvent {
+/**
+ * A completed task: `chat.completion` with its artifacts' text (else the status message's text).
+ * Without `withAnswer` (a stream with `accumulate: false`) the artifacts' text and parts are left out.
+ */
+function completedEvent(task: Task, ctx: ConverterContext, bufferedText?: string, withAnswer = true): AgentEvent {
   let text = bufferedText ?? '';
-  if (text === '') text = artifactsText(task.artifacts);
+  if (text === '' && withAnswer) text = artifactsText(task.artifacts);
   if (text === '') text = textOf(task.status.message?.parts);
   const parts: Part[] = [];
-  for (const artifact of task.artifacts ?? []) for (const part of artifact.parts) parts.push(part);
+  if (withAnswer) for (const artifact of task.artifacts ?? []) for (const part of artifact.parts) parts.push(part);
   const lastArtifact = task.artifacts?.at(-1);
   return {
     id: pickId(
@@ -68,16 +71,17 @@ export function artifactErrorEvent(
  * (artifacts skipped); completed → `chat.completion`; interrupted → see `interruptedEvents`;
  * anything else (submitted/working/unknown, e.g. a non-blocking send) → one `task.status` event with
  * `done: true` and the state (after a recoverable error event when error metadata is there).
- * `bufferedText` (streams) replaces the artifacts' text when set. Never throws.
+ * `bufferedText` (streams) replaces the artifacts' text when set; `withAnswer: false` (a stream with
+ * `accumulate: false`) leaves the artifacts' text and parts out of `chat.completion`. Never throws.
  */
-export function taskEvents(task: Task, ctx: ConverterContext, bufferedText?: string): AgentEvent[] {
+export function taskEvents(task: Task, ctx: ConverterContext, bufferedText?: string, withAnswer = true): AgentEvent[] {
   const state = task.status.state;
   if (isFailureState(state)) return [failureEvent(taskSource(task), ctx)];
   const bad = errorArtifact(task.artifacts);
   if (bad && (state === 'completed' || state === 'unknown')) {
     return [artifactErrorEvent(bad, task.id, task.contextId, task, ctx)];
   }
-  if (state === 'completed') return [completedEvent(task, ctx, bufferedText)];
+  if (state === 'completed') return [completedEvent(task, ctx, bufferedText, withAnswer)];
   if (isInterruptedState(state)) return interruptedEvents(taskSource(task), ctx);
   const text = textOf(task.status.message?.parts);
   const event: AgentEvent = {

@@ -9,7 +9,7 @@ import type { ResilienceEvent, RetryOptions } from './options.js';
 import { classify } from './classify.js';
 import { StreamState } from './stream-state.js';
 import { fail, pause, stopped, worthAnotherRound } from './stream-rounds.js';
-import { abandonReason, closeQuietly, isUnsupported, MIN_ROUND_MS, noSnapshot, openSource, poll, resumable, type AbandonReason, type Iter, type ResumableStreamOptions } from './stream-sources.js';
+import { abandonReason, closeQuietly, isUnsupported, MIN_ROUND_MS, noSnapshot, openSource, poll, pollOnly, resumable, type AbandonReason, type Iter, type ResumableStreamOptions } from './stream-sources.js';
 
 export type { ResumableStreamOptions } from './stream-sources.js';
 
@@ -107,6 +107,10 @@ class ResumableStream implements AsyncIterableIterator<StreamEvent[]> {
 
   async #open(): Promise<Step> {
     try {
+      if (this.#o.pollTaskId !== undefined) {
+        this.#state.taskId = this.#o.pollTaskId;
+        return await this.#startPoll(pollOnly());
+      }
       const opened = await openSource(this.#o, this.#scope, this.#o.method, this.#o.idempotent, this.#o.open);
       if (this.#closed) {
         closeQuietly(opened.iterator);

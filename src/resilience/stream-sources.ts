@@ -75,6 +75,11 @@ export interface ResumableStreamOptions {
   onAbandon?: ((taskId: string, reason: AbandonReason) => void) | undefined;
   /** True once the reader took the stream as complete (leaving it then is not abandoning it). */
   completed?: (() => boolean) | undefined;
+  /**
+   * Follow this existing task by polling `getTask` from the start, without opening a source (an agent
+   * that does not stream: `A2AClient.resume`). `open` is then never called.
+   */
+  pollTaskId?: string | undefined;
 }
 
 /** Why a stream's task was abandoned. */
@@ -103,13 +108,20 @@ export function resumable(error: A2AClientError, retry: RetryOptions): boolean {
 
 /**
  * Resubscribe cannot follow this task: kind `unsupported`, JSON-RPC −32004/−32601, HTTP 404/405/501,
- * or TaskNotFound (a server whose live queue of the task is gone may still have it for `getTask`).
+ * UnsupportedOperation on any binding (REST answers it with 400: what A2A servers say for a task
+ * already terminal), or TaskNotFound (a server whose live queue of the task is gone may still have
+ * it for `getTask`).
  */
 export function isUnsupported(error: A2AClientError): boolean {
-  if (error.kind === 'unsupported' || error.a2aName === 'TaskNotFound') return true;
+  if (error.kind === 'unsupported' || error.a2aName === 'TaskNotFound' || error.a2aName === 'UnsupportedOperation') return true;
   if (error.kind === 'json-rpc') return error.code === -32004 || error.code === -32601 || error.code === -32001;
   if (error.kind === 'http') return error.status === 404 || error.status === 405 || error.status === 501;
   return false;
+}
+
+/** Why a stream follows its task by polling from the start ({@link ResumableStreamOptions.pollTaskId}). */
+export function pollOnly(): A2AClientError {
+  return new A2AClientError({ kind: 'unsupported', message: 'The agent does not stream: the task is followed by polling getTask' });
 }
 
 /** Why a stream went over to polling when a resubscribe gave no snapshot and there was no drop before it. */

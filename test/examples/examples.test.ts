@@ -4,6 +4,7 @@ import { main as authentication } from '../../examples/authentication.js';
 import { main as conversation } from '../../examples/conversation.js';
 import { main as coordinatorFanOut } from '../../examples/coordinator-fan-out.js';
 import { main as customConverter } from '../../examples/custom-converter.js';
+import { main as longRunningTask } from '../../examples/long-running-task.js';
 import { main as protocolLevel } from '../../examples/protocol-level.js';
 import { main as signedCards } from '../../examples/signed-cards.js';
 import { main as tracing } from '../../examples/tracing.js';
@@ -51,6 +52,18 @@ describe('examples', () => {
     expect(sameTask).toBe(true);
     expect(saved).toMatchObject({ version: 1, state: 'input-required' });
     expect(references).toEqual([saved.lastTaskId]);
+  });
+
+  it('long-running-task: a second process resumes the task the first left (each chunk once), waits for it, lists it', async () => {
+    const result = await longRunningTask();
+    expect(result.firstProcessSaw).toBe('Q3 revenue: 4.2M. ');
+    // The snapshot first (what the agent had written by then, the first process's chunk included), then the rest, each once.
+    expect(result.resumedChunks[0]?.startsWith('Q3 revenue: 4.2M. ')).toBe(true);
+    expect(result.resumedChunks.at(-1)).toBe('Outlook: stable.');
+    expect(result.resumedChunks.join('')).toBe('Q3 revenue: 4.2M. Costs fell 3%. Outlook: stable.');
+    expect(result.answer).toBe('Q3 revenue: 4.2M. Costs fell 3%. Outlook: stable.');
+    expect(result.waited).toBe('completed');
+    expect(result.listed).toBe(1);
   });
 
   it('signed-cards: the genuine card verifies; a tampered one fails connect() with kind card', async () => {
