@@ -1,5 +1,4 @@
 import type { AgentEvent } from '../convert/agent-event.js';
-import type { EventConverter } from '../convert/converter.js';
 import { resolveConverter } from '../convert/registry.js';
 import { A2AClientError } from '../errors/a2a-client-error.js';
 import { parseAgentCard, selectInterface } from '../protocol/card.js';
@@ -27,16 +26,15 @@ import { createResilience, type Resilience } from '../resilience/pipeline.js';
 import { agentStatesOf } from '../resilience/shared-state.js';
 import { createEngine } from '../transport/create-engine.js';
 import { DEFAULT_LIMITS, DEFAULT_TIMEOUTS, withSettings, type HttpEngine, type Timeouts } from '../transport/engine.js';
-import { AgentCalls, type FollowOptions } from './agent-calls.js';
+import { AgentCalls } from './agent-calls.js';
+import { ClientStreams, isNormalisedCard } from './client-streams.js';
 import { fetchCardFor, type CachedCard } from './card-resolver.js';
 import { interfaceUrl, rejectCredentials } from './card-urls.js';
 import { Conversation } from './conversation.js';
 import type { ConversationInit } from './conversation-state.js';
-import { invokeEvents, streamEvents } from './event-api.js';
 import { flatten } from './flatten.js';
-import { paramsFromInput, resolveSendParams, type AgentInput } from './input.js';
+import { resolveSendParams, type AgentInput } from './input.js';
 import type { CallOptions, ClientOptions } from './options.js';
-import { resumeBatches } from './resume.js';
 import type { TaskCallsDeps } from './task-calls.js';
 import { taskPages } from './task-pages.js';
 import { waitForTask } from './wait-for-task.js';
@@ -80,7 +78,7 @@ export class A2AClient {
   readonly #engine: HttpEngine;
   readonly #resilience: Resilience;
   readonly #calls: AgentCalls;
-  readonly #converter: EventConverter;
+  readonly #streams: ClientStreams;
   readonly #tasks: TaskCallsDeps;
   #cached: CachedCard | undefined;
   readonly #baseUrl: string | undefined;
@@ -152,8 +150,8 @@ export class A2AClient {
       timeouts: this.timeouts,
       limits: withSettings('limits', DEFAULT_LIMITS, options.limits),
     });
-    this.#converter = resolveConverter(this.card, options);
     this.#tasks = { name: this.name, card: this.card, calls: this.#calls, timeouts: this.timeouts };
+    this.#streams = new ClientStreams({ ...this.#tasks, converter: resolveConverter(this.card, options), options });
   }
 
   /** Sends a message; resolves with the Task or Message the agent answers with. */
@@ -168,7 +166,7 @@ export class A2AClient {
    * @throws A2AClientError once resilience gives up.
    */
   sendStreamingMessage(params: SendMessageParams, call: CallOptions = {}): AsyncIterable<StreamEvent> {
-    return flatten(this.#sendStreaming(params, call));
+    return flatten(this.#streams.sendBatches(params, call));
   }
 
   /** Reads a task. */
@@ -224,7 +222,7 @@ export class A2AClient {
    * the last event, with `error` set (`isTerminalError(event)`).
    */
   invoke(input: AgentInput, call: CallOptions = {}): Promise<AgentEvent[]> {
-    return invokeEvents(this.name, this.card, this.#converter, () => this.sendMessage(paramsFromInput(input), call));
+    return this.#streams.invoke(input, call);
   }
 
   /**
@@ -232,7 +230,7 @@ export class A2AClient {
    * event, with `error` set. Nothing follows a terminal error.
    */
   stream(input: AgentInput, call: CallOptions = {}): AsyncIterable<AgentEvent> {
-    return this.#events(call, (follow) => this.#sendStreaming(paramsFromInput(input), call, follow));
+    return this.#streams.stream(input, call);
   }
 
   /**
@@ -242,13 +240,7 @@ export class A2AClient {
    * `toJSON()` result this client reads, naming the field.
    */
   conversation(init?: ConversationInit): Conversation {
-    return new Conversation({
-      agent: this.name,
-      sendMessage: (p, c) => this.sendMessage(p, c),
-      sendStreaming: (p, c, follow) => this.#sendStreaming(p, c, follow),
-      invoke: (send) => invokeEvents(this.name, this.card, this.#converter, send),
-      stream: (open, c) => this.#events(c, open),
-    }, init);
+    return new Conversation(this.#streams.conversationPort(), init);
   }
 
   /**
@@ -259,7 +251,7 @@ export class A2AClient {
    * ends with one terminal error event (`error.cause.a2aName === 'TaskNotFound'`).
    */
   resume(taskId: string, call: CallOptions = {}): AsyncIterable<AgentEvent> {
-    return this.#events(call, (follow) => resumeBatches(this.#tasks, taskId, call, follow));
+    return this.#streams.resume(taskId, call);
   }
 
   /**
@@ -310,36 +302,4 @@ export class A2AClient {
     })();
     return this.#closing;
   }
-
-  /** The event API over a stream opened with `follow`: leaving it after the converter's final event is not abandoning the task (cancelOnAbort). */
-  #events(call: CallOptions, open: (follow: FollowOptions) => AsyncIterable<readonly StreamEvent[]>): AsyncIterable<AgentEvent> {
-    let done = false;
-    const follow: FollowOptions = { completed: () => done };
-    const onDone = (): void => {
-      done = true;
-    };
-    return streamEvents(this.name, this.card, this.#converter, () => open(follow), { accumulate: call.accumulate !== false, onDone });
-  }
-
-  /**
-   * A send's updates in batches: the resumable stream; for an agent that does not stream, the single
-   * result of a send — or, with `cancelOnAbort`, a non-blocking send polled until the task settles
-   * (so the task's id is known while it runs).
-   */
-  #sendStreaming(params: SendMessageParams, call: CallOptions, follow?: FollowOptions): AsyncIterable<StreamEvent[]> {
-    const resolved = resolveSendParams(params);
-    if (this.card.capabilities.streaming === false) {
-      if (call.cancelOnAbort ?? this.#options.cancelOnAbort ?? false) return this.#calls.polledSend(resolved, call, follow);
-      return single(async () => [await this.#calls.unary('sendMessage', resolved, call)]);
-    }
-    return this.#calls.stream('sendStreamingMessage', resolved, call, follow);
-  }
-}
-
-function isNormalisedCard(value: unknown): value is AgentCard {
-  return typeof value === 'object' && value !== null && Array.isArray((value as { interfaces?: unknown }).interfaces) && 'raw' in value;
-}
-
-async function* single<T>(get: () => Promise<T>): AsyncIterable<T> {
-  yield await get();
 }
