@@ -7,8 +7,9 @@ import { resolveRetry } from './defaults.js';
 import { emitEvent } from './events.js';
 import type { ResilienceEvent, RetryOptions } from './options.js';
 import { classify } from './classify.js';
+import { ResumeAttempts, streamFailure } from './stream-attempts.js';
 import { StreamState } from './stream-state.js';
-import { fail, pause, stopped, worthAnotherRound } from './stream-rounds.js';
+import { fail, pause, roundFailures, stopped, streamRound, worthAnotherRound } from './stream-rounds.js';
 import { closeQuietly, isUnsupported, MIN_ROUND_MS, noSnapshot, openSource, poll, resumable, type Iter, type ResumableStreamOptions } from './stream-sources.js';
 
 export type { ResumableStreamOptions } from './stream-sources.js';
@@ -19,14 +20,20 @@ export type { ResumableStreamOptions } from './stream-sources.js';
  * repeated). After a drop it resubscribes after a backoff; the resubscribe goes through the agent's
  * pipeline like any call (a 503 with Retry-After, a gateway's 502 page, a retryable JSON-RPC error, a
  * refused connection are retried), and a round that still fails is followed by another, until the
- * deadline, `maxResumes` rounds without news, or a fatal error. The resubscribe's Task snapshot is
- * turned into exactly the updates the caller has not seen, by position (see {@link StreamState}).
- * Where resubscribe is unsupported it polls `getTask` (through the pipeline too) with growing
- * intervals. A stream that closes before a terminal state is resumed the same way (when a task id
- * is known).
- * @throws A2AClientError — the send's error (after its retries), a non-drop error of a stream, a
- * fatal error of a resubscribe or poll, kind `deadline-exceeded` (cause: the last failure),
- * `aborted`, or `idle-timeout` when polling brings no news for `maxIdleMs`.
+ * deadline, a fatal error, or `retry.maxAttempts` attempts in a row without news (see
+ * {@link ResumeAttempts}: resume rounds are attempts; news starts the count again) — then the last
+ * failure, the agent's own error, ends the stream. `retry: false` is one attempt: the stream's first
+ * failure ends it, with no resubscribe and no polling. Resume rounds are charged to the retry
+ * budget as retries, and the breaker hears each stream's outcome (news: a success; a later health
+ * failure: a failure). The resubscribe's Task snapshot is turned into exactly the updates the caller
+ * has not seen, by position (see {@link StreamState}). Where resubscribe is unsupported it polls
+ * `getTask` (through the pipeline too) with growing intervals. A stream that closes before a
+ * terminal state is resumed the same way (when a task id is known).
+ * @throws A2AClientError — the send's error (after its retries), a non-drop error of a stream, the
+ * last failure once the attempts are spent, a fatal error of a resubscribe or poll, kind
+ * `deadline-exceeded` (cause: the last failure), `aborted`, `budget-exhausted`, or `idle-timeout`
+ * when polling brings no news for `maxIdleMs`. Past the first event its `retryable` says whether a
+ * later resume may succeed, `ambiguous` is set for a send, and `attempts` holds the stream's failures.
  *
  * A state machine rather than a generator: while the stream is live, each batch costs one `then` on
  * the source's read and no generator step; the rare paths (opening, resume rounds, polling) are async
@@ -44,14 +51,20 @@ class ResumableStream implements AsyncIterableIterator<StreamEvent[]> {
   readonly #o: ResumableStreamOptions;
   readonly #scope: CallScope;
   readonly #retry: RetryOptions;
-  readonly #maxResumes: number;
+  readonly #attempts: ResumeAttempts;
   readonly #state = new StreamState();
+  /** `#state.progress` when last looked at. */
+  #seen = 0;
+  /** The current source brought news (and the breaker was told of the success). */
+  #sourceNews = false;
+  /** The first event arrived: errors from here on are the stream's, not the send's. */
+  #committed = false;
   #iterator: Iter | undefined;
   #poll: AsyncGenerator<StreamEvent[], void, undefined> | undefined;
   #lastDrop: A2AClientError | undefined;
   /** The source is a resubscribe whose first event (the Task snapshot) has not been read yet. */
   #fromResubscribe = false;
-  /** Resume rounds in a row without a new event. */
+  /** Resume rounds since the last news (spaces the rounds by backoff). */
   #resumes = 0;
   #started = false;
   #closed = false;
@@ -64,7 +77,7 @@ class ResumableStream implements AsyncIterableIterator<StreamEvent[]> {
     const trace = o.trace;
     this.#scope = new CallScope({ deadline: o.deadline, signal: o.signal, onFail: trace ? (error) => trace.end(error) : undefined });
     this.#retry = o.resilience?.retryOptions(o.retry) ?? resolveRetry(undefined, o.retry);
-    this.#maxResumes = o.maxResumes ?? 10;
+    this.#attempts = new ResumeAttempts(this.#retry.maxAttempts);
   }
 
   [Symbol.asyncIterator](): this {
@@ -101,11 +114,13 @@ class ResumableStream implements AsyncIterableIterator<StreamEvent[]> {
 
   async #open(): Promise<Step> {
     try {
-      const opened = await openSource(this.#o, this.#scope, this.#o.method, this.#o.idempotent, this.#o.open);
+      const round = streamRound(this.#retry.maxAttempts, false, true);
+      const opened = await openSource(this.#o, this.#scope, this.#o.method, this.#o.idempotent, this.#o.open, round);
       if (this.#closed) {
         closeQuietly(opened.iterator);
         return this.#settle(DONE);
       }
+      this.#committed = true;
       this.#iterator = opened.iterator;
       return await this.#onBatch(opened.first);
     } catch (error) {
@@ -147,11 +162,9 @@ class ResumableStream implements AsyncIterableIterator<StreamEvent[]> {
       throw this.#failed(error);
     }
     if (state.done) this.#dropSource();
+    if (state.progress !== this.#seen) this.#news();
     const deliver = out ?? batch;
-    if (deliver.length > 0) {
-      this.#resumes = 0;
-      return this.#settle({ value: deliver, done: false });
-    }
+    if (deliver.length > 0) return this.#settle({ value: deliver, done: false });
     if (state.done) {
       this.#close();
       return this.#settle(DONE);
@@ -170,6 +183,7 @@ class ResumableStream implements AsyncIterableIterator<StreamEvent[]> {
       }
       const drop = new A2AClientError({ kind: 'connection', reason: 'closed', message: 'The stream closed before the task reached a terminal state' });
       this.#lastDrop = drop;
+      if (this.#sourceFailed(drop)) throw fail(drop, this.#o);
       // A resubscribe that closed without even its snapshot (some servers do so for a task that has
       // ended): subscribing again would get the same; the task itself says where it stands.
       if (this.#fromResubscribe) return await this.#startPoll(drop);
@@ -186,10 +200,8 @@ class ResumableStream implements AsyncIterableIterator<StreamEvent[]> {
       const o = this.#o;
       if (this.#scope.aborted) throw stopped(this.#scope, this.#lastDrop, o);
       if (!isA2AClientError(error)) throw error;
-      if (this.#state.taskId === undefined || !resumable(error, this.#retry)) {
-        // A live stream's own failure: whether a later call may succeed, as a resubscribe would be classified.
-        throw fail(error.with({ retryable: classify(error, { method: 'subscribeToTask', idempotent: true, options: this.#retry }).retryable }), o);
-      }
+      const spent = this.#sourceFailed(error);
+      if (spent || this.#state.taskId === undefined || !resumable(error, this.#retry)) throw fail(error, o);
       this.#lastDrop = error;
       return await this.#resume();
     } catch (failure) {
@@ -206,7 +218,6 @@ class ResumableStream implements AsyncIterableIterator<StreamEvent[]> {
     for (;;) {
       const lastDrop = this.#lastDrop as A2AClientError;
       this.#resumes++;
-      if (this.#resumes > this.#maxResumes) throw fail(lastDrop, o);
       // The backoff, or the time the last failure asked for (a Retry-After, an open breaker's half-open).
       const delayMs = Math.max(MIN_ROUND_MS, backoffDelay(this.#resumes, this.#retry), lastDrop.retryAfterMs ?? 0);
       if (delayMs >= scope.timeLeft()) throw stopped(scope, lastDrop, o, true);
@@ -216,20 +227,28 @@ class ResumableStream implements AsyncIterableIterator<StreamEvent[]> {
       await pause(delayMs, scope, lastDrop, o);
       if (this.#closed) return this.#settle(DONE);
       let opened: { iterator: Iter; first: IteratorResult<StreamEvent[]> };
+      const round = streamRound(this.#attempts.left, true, true);
       try {
-        opened = await openSource(o, scope, 'subscribeToTask', true, (source, attempt) => o.resubscribe(taskId, source, attempt));
+        opened = await openSource(o, scope, 'subscribeToTask', true, (source, attempt) => o.resubscribe(taskId, source, attempt), round);
       } catch (error) {
         if (scope.aborted) throw stopped(scope, lastDrop, o);
         if (!isA2AClientError(error)) throw error;
         if (isUnsupported(error)) return await this.#startPoll(lastDrop);
-        if (!worthAnotherRound(error, 'subscribeToTask', o, this.#retry, scope)) throw fail(error, o);
-        this.#lastDrop = error;
+        const failures = roundFailures(round, error);
+        this.#attempts.failed(failures.count, failures.errors);
+        // A round the budget refused has no request behind it: the drop it was to recover from is the cause.
+        const last = error.kind === 'budget-exhausted' && error.cause === undefined ? new A2AClientError({ ...error.toInit(), cause: lastDrop }) : error;
+        if (this.#attempts.spent || !worthAnotherRound(last, 'subscribeToTask', o, this.#retry, scope)) throw fail(last, o);
+        this.#lastDrop = last;
         continue;
       }
+      // The attempts of the round that failed before one opened the stream; that one counts when its stream fails.
+      this.#attempts.failed(round.tries - 1, round.errors);
       if (this.#closed) {
         closeQuietly(opened.iterator);
         return this.#settle(DONE);
       }
+      this.#sourceNews = false;
       this.#iterator = opened.iterator;
       this.#fromResubscribe = true;
       return await this.#onBatch(opened.first);
@@ -239,7 +258,7 @@ class ResumableStream implements AsyncIterableIterator<StreamEvent[]> {
   /** From here on the task is polled (see {@link poll}). */
   #startPoll(drop: A2AClientError): Promise<Step> {
     this.#dropSource();
-    const polling = poll(this.#o, this.#state, this.#scope, this.#retry, drop);
+    const polling = poll(this.#o, this.#state, this.#scope, this.#retry, drop, this.#attempts);
     this.#poll = polling;
     return this.#pollStep(polling);
   }
@@ -259,11 +278,35 @@ class ResumableStream implements AsyncIterableIterator<StreamEvent[]> {
     return step;
   }
 
-  /** Ends the stream on a failure; returns the failure to throw. */
+  /** The stream moved on: the count of attempts starts again; the breaker hears of the source's success once. */
+  #news(): void {
+    this.#seen = this.#state.progress;
+    this.#resumes = 0;
+    this.#attempts.progress();
+    if (this.#sourceNews) return;
+    this.#sourceNews = true;
+    this.#o.resilience?.streamOutcome(false);
+  }
+
+  /**
+   * The live source failed: one attempt (the breaker counts it when it is a health failure). True
+   * when that spends the attempts.
+   */
+  #sourceFailed(error: A2AClientError): boolean {
+    if (classify(error, { method: 'subscribeToTask', idempotent: true, options: this.#retry }).countsAsFailure) this.#o.resilience?.streamOutcome(true);
+    this.#attempts.failed(1, [error]);
+    return this.#attempts.spent;
+  }
+
+  /**
+   * Ends the stream on a failure; returns the failure to throw: before the first event the send's
+   * own (judged by its pipeline), after it judged as the stream's ({@link streamFailure}).
+   */
   #failed(error: unknown): unknown {
     this.#busy = undefined;
     this.#close();
-    return error;
+    if (!this.#committed || !isA2AClientError(error)) return error;
+    return streamFailure(error, this.#o.idempotent, this.#retry, this.#attempts.list);
   }
 
   #dropSource(): void {

@@ -1,4 +1,4 @@
-import { A2AClientError } from '../errors/a2a-client-error.js';
+import { A2AClientError, isA2AClientError } from '../errors/a2a-client-error.js';
 import { classify } from './classify.js';
 import type { CallScope } from '../transport/call-scope.js';
 import { deadlineError } from '../transport/scope-errors.js';
@@ -21,16 +21,60 @@ export interface StreamCall {
 }
 
 /**
+ * One call of a stream as the stream counts it (see `ResumeAttempts`): what the pipeline is told,
+ * and the attempts it made with their errors.
+ */
+export interface StreamRound {
+  /** At most this many attempts (what the stream has left). */
+  readonly maxAttempts: number;
+  /** A resubscribe after a failure: charged to the retry budget as a retry. */
+  readonly resumeRound: boolean;
+  /** The call opens a stream: the breaker hears how it went from the stream. */
+  readonly opensStream: boolean;
+  /** Attempts started. */
+  tries: number;
+  /** Errors of the attempts that failed. */
+  readonly errors: A2AClientError[];
+}
+
+/** A {@link StreamRound} before its first attempt. */
+export function streamRound(maxAttempts: number, resumeRound: boolean, opensStream: boolean): StreamRound {
+  return { maxAttempts, resumeRound, opensStream, tries: 0, errors: [] };
+}
+
+/**
  * Runs one call of a stream under the agent's pipeline (classified, retried, budgeted, breaker,
- * deadline), or once under the stream's scope when there is no pipeline.
+ * deadline), or once under the stream's scope when there is no pipeline; `round` counts its attempts.
  * @throws A2AClientError — the pipeline's final error.
  */
-export function throughPipeline<T>(o: StreamCall, scope: CallScope, method: string, idempotent: boolean, attempt: (a: AttemptInfo) => Promise<T>): Promise<T> {
+export function throughPipeline<T>(o: StreamCall, scope: CallScope, method: string, idempotent: boolean, attempt: (a: AttemptInfo) => Promise<T>, round?: StreamRound): Promise<T> {
+  const counted = round === undefined ? attempt : countAttempts(round, attempt);
   if (!o.resilience) {
     const info: AttemptInfo = { attempt: 1, scope };
-    return o.trace ? o.trace.run(() => attempt(info)) : attempt(info);
+    return o.trace ? o.trace.run(() => counted(info)) : counted(info);
   }
-  return o.resilience.execute({ method, idempotent, scope, deadline: scope.deadline, retry: o.retry, trace: o.trace }, attempt);
+  return o.resilience.execute(
+    { method, idempotent, scope, deadline: scope.deadline, retry: o.retry, trace: o.trace, opensStream: round?.opensStream, resumeRound: round?.resumeRound, maxAttempts: round?.maxAttempts },
+    counted,
+  );
+}
+
+/** `attempt`, counted in `round`. */
+function countAttempts<T>(round: StreamRound, attempt: (a: AttemptInfo) => Promise<T>): (a: AttemptInfo) => Promise<T> {
+  return async (a) => {
+    round.tries++;
+    try {
+      return await attempt(a);
+    } catch (error) {
+      if (isA2AClientError(error)) round.errors.push(error);
+      throw error;
+    }
+  };
+}
+
+/** What a failed round counts (see `ResumeAttempts`): its attempts (at least one: a refusal before any is one too) and their errors. */
+export function roundFailures(round: StreamRound, final: A2AClientError): { count: number; errors: readonly A2AClientError[] } {
+  return { count: Math.max(1, round.tries), errors: round.errors.length > 0 ? round.errors : [final] };
 }
 
 /**
