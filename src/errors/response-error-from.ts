@@ -75,7 +75,8 @@ function statusIsTheFailure(err: A2AClientError): boolean {
  * `http`, or a `card` fetch answered with a non-2xx status), else the kind — so an `invalid-response`
  * to a 200, a timeout or a reset has code `invalid-response`, `read-timeout`, `connection`, never `"200"`;
  * `retryable` and `ambiguous` are the error's own (set by the resilience layer's `classify` when the
- * call gave up: whether repeating may succeed, whether a repeat could run a send twice);
+ * call gave up: whether repeating may succeed, whether a repeat could run a send twice) — a server's
+ * explicit `retryable: false` / `is_retriable: false` is a no even on an error built elsewhere;
  * `retryAfterMs` is the error's own, else the server's hint as read by `hintsOf` (problem+json
  * `retry_after_ms`, JSON-RPC `data.retryAfter` seconds, `google.rpc.RetryInfo`, Retry-After); `message` from problem+json `title`/`detail` else the error's, with a v1.0
  * `google.rpc.ErrorInfo.reason` appended; `traceId` from `trace_id` (problem+json, `data`, or ErrorInfo
@@ -89,7 +90,7 @@ export function responseErrorFromClientError(err: A2AClientError): ResponseError
     type: RESPONSE_ERROR_TYPES[err.kind],
     message: messageOf(err, identity.reason),
     code,
-    retryable: err.retryable,
+    retryable: hints.retryable === false ? false : err.retryable,
     cause: err,
   };
   if (err.ambiguous === true) out.ambiguous = true;
