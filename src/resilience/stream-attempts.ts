@@ -1,6 +1,7 @@
 import type { A2AClientError } from '../errors/a2a-client-error.js';
 import { classify } from './classify.js';
 import type { RetryOptions } from './options.js';
+import type { Resilience } from './pipeline.js';
 
 /** Failures a stream keeps for its final error's `attempts`: the latest ones, so a long stream's memory stays flat. */
 export const MAX_KEPT_ATTEMPTS = 64;
@@ -17,20 +18,49 @@ export const MAX_KEPT_ATTEMPTS = 64;
  * attempt) the stream's first failure ends it. A poll that answers is not a failed attempt (the task
  * is only not done yet; `maxIdleMs` bounds that), nor is a resubscribe answered "unsupported" (it
  * leads to polling).
+ *
+ * It also tells the agent's breaker how each source (the send's stream, a resubscribe's) went, as
+ * the pipeline does for an attempt: the first news is its success, a later health failure a failure.
  */
 export class ResumeAttempts {
   readonly #max: number;
+  readonly #resilience: Resilience | undefined;
+  readonly #retry: RetryOptions;
   /** Failed attempts since the last news. */
   #streak = 0;
   readonly #kept: A2AClientError[] = [];
+  /** The current source brought news (and the breaker heard of its success). */
+  #sourceNews = false;
 
-  constructor(max: number) {
-    this.#max = Math.max(1, max);
+  constructor(retry: RetryOptions, resilience: Resilience | undefined) {
+    this.#max = Math.max(1, retry.maxAttempts);
+    this.#retry = retry;
+    this.#resilience = resilience;
   }
 
   /** The stream moved on: the count starts again. */
   progress(): void {
     this.#streak = 0;
+  }
+
+  /** The stream moved on while reading a source: the count starts again; the breaker hears of the source's success once. */
+  news(): void {
+    this.#streak = 0;
+    if (this.#sourceNews) return;
+    this.#sourceNews = true;
+    this.#resilience?.streamOutcome(false);
+  }
+
+  /** A new source (a resubscribe) is being read. */
+  newSource(): void {
+    this.#sourceNews = false;
+  }
+
+  /** The source being read failed: one attempt (a health failure counts in the breaker). True when the attempts are spent. */
+  sourceFailed(error: A2AClientError): boolean {
+    if (classify(error, { method: 'subscribeToTask', idempotent: true, options: this.#retry }).countsAsFailure) this.#resilience?.streamOutcome(true);
+    this.failed(1, [error]);
+    return this.spent;
   }
 
   /** `count` attempts failed with `errors` (kept for the final error, the latest {@link MAX_KEPT_ATTEMPTS}). */

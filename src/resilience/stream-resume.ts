@@ -6,10 +6,9 @@ import { ignoreLate } from '../util/ignore-late.js';
 import { resolveRetry } from './defaults.js';
 import { emitEvent } from './events.js';
 import type { ResilienceEvent, RetryOptions } from './options.js';
-import { classify } from './classify.js';
 import { ResumeAttempts, streamFailure } from './stream-attempts.js';
 import { StreamState } from './stream-state.js';
-import { fail, pause, roundFailures, stopped, streamRound, worthAnotherRound } from './stream-rounds.js';
+import { afterFailedRound, fail, pause, stopped, streamRound } from './stream-rounds.js';
 import { closeQuietly, isUnsupported, MIN_ROUND_MS, noSnapshot, openSource, poll, resumable, type Iter, type ResumableStreamOptions } from './stream-sources.js';
 
 export type { ResumableStreamOptions } from './stream-sources.js';
@@ -19,16 +18,14 @@ export type { ResumableStreamOptions } from './stream-sources.js';
  * event is the commit point (before it the send is retried like a unary call, after it never
  * repeated). After a drop it resubscribes after a backoff; the resubscribe goes through the agent's
  * pipeline like any call (a 503 with Retry-After, a gateway's 502 page, a retryable JSON-RPC error, a
- * refused connection are retried), and a round that still fails is followed by another, until the
- * deadline, a fatal error, or `retry.maxAttempts` attempts in a row without news (see
- * {@link ResumeAttempts}: resume rounds are attempts; news starts the count again) — then the last
- * failure, the agent's own error, ends the stream. `retry: false` is one attempt: the stream's first
- * failure ends it, with no resubscribe and no polling. Resume rounds are charged to the retry
- * budget as retries, and the breaker hears each stream's outcome (news: a success; a later health
- * failure: a failure). The resubscribe's Task snapshot is turned into exactly the updates the caller
- * has not seen, by position (see {@link StreamState}). Where resubscribe is unsupported it polls
- * `getTask` (through the pipeline too) with growing intervals. A stream that closes before a
- * terminal state is resumed the same way (when a task id is known).
+ * refused connection are retried), and a failed round is followed by another until the deadline, a
+ * fatal error, or `retry.maxAttempts` attempts in a row without news ({@link ResumeAttempts}) — then
+ * the last failure, the agent's own error, ends it; `retry: false`: the first failure does, with no
+ * resubscribe and no polling. Rounds are charged to the retry budget as retries; the breaker hears
+ * each source's outcome. The resubscribe's Task snapshot is turned into exactly the updates the
+ * caller has not seen, by position ({@link StreamState}). Where resubscribe is unsupported it polls
+ * `getTask` (through the pipeline too). A stream that closes before a terminal state is resumed the
+ * same way (when a task id is known).
  * @throws A2AClientError — the send's error (after its retries), a non-drop error of a stream, the
  * last failure once the attempts are spent, a fatal error of a resubscribe or poll, kind
  * `deadline-exceeded` (cause: the last failure), `aborted`, `budget-exhausted`, or `idle-timeout`
@@ -55,8 +52,6 @@ class ResumableStream implements AsyncIterableIterator<StreamEvent[]> {
   readonly #state = new StreamState();
   /** `#state.progress` when last looked at. */
   #seen = 0;
-  /** The current source brought news (and the breaker was told of the success). */
-  #sourceNews = false;
   /** The first event arrived: errors from here on are the stream's, not the send's. */
   #committed = false;
   #iterator: Iter | undefined;
@@ -77,7 +72,7 @@ class ResumableStream implements AsyncIterableIterator<StreamEvent[]> {
     const trace = o.trace;
     this.#scope = new CallScope({ deadline: o.deadline, signal: o.signal, onFail: trace ? (error) => trace.end(error) : undefined });
     this.#retry = o.resilience?.retryOptions(o.retry) ?? resolveRetry(undefined, o.retry);
-    this.#attempts = new ResumeAttempts(this.#retry.maxAttempts);
+    this.#attempts = new ResumeAttempts(this.#retry, o.resilience);
   }
 
   [Symbol.asyncIterator](): this {
@@ -162,7 +157,11 @@ class ResumableStream implements AsyncIterableIterator<StreamEvent[]> {
       throw this.#failed(error);
     }
     if (state.done) this.#dropSource();
-    if (state.progress !== this.#seen) this.#news();
+    if (state.progress !== this.#seen) {
+      this.#seen = state.progress;
+      this.#resumes = 0;
+      this.#attempts.news();
+    }
     const deliver = out ?? batch;
     if (deliver.length > 0) return this.#settle({ value: deliver, done: false });
     if (state.done) {
@@ -183,7 +182,7 @@ class ResumableStream implements AsyncIterableIterator<StreamEvent[]> {
       }
       const drop = new A2AClientError({ kind: 'connection', reason: 'closed', message: 'The stream closed before the task reached a terminal state' });
       this.#lastDrop = drop;
-      if (this.#sourceFailed(drop)) throw fail(drop, this.#o);
+      if (this.#attempts.sourceFailed(drop)) throw fail(drop, this.#o);
       // A resubscribe that closed without even its snapshot (some servers do so for a task that has
       // ended): subscribing again would get the same; the task itself says where it stands.
       if (this.#fromResubscribe) return await this.#startPoll(drop);
@@ -200,7 +199,7 @@ class ResumableStream implements AsyncIterableIterator<StreamEvent[]> {
       const o = this.#o;
       if (this.#scope.aborted) throw stopped(this.#scope, this.#lastDrop, o);
       if (!isA2AClientError(error)) throw error;
-      const spent = this.#sourceFailed(error);
+      const spent = this.#attempts.sourceFailed(error);
       if (spent || this.#state.taskId === undefined || !resumable(error, this.#retry)) throw fail(error, o);
       this.#lastDrop = error;
       return await this.#resume();
@@ -234,12 +233,7 @@ class ResumableStream implements AsyncIterableIterator<StreamEvent[]> {
         if (scope.aborted) throw stopped(scope, lastDrop, o);
         if (!isA2AClientError(error)) throw error;
         if (isUnsupported(error)) return await this.#startPoll(lastDrop);
-        const failures = roundFailures(round, error);
-        this.#attempts.failed(failures.count, failures.errors);
-        // A round the budget refused has no request behind it: the drop it was to recover from is the cause.
-        const last = error.kind === 'budget-exhausted' && error.cause === undefined ? new A2AClientError({ ...error.toInit(), cause: lastDrop }) : error;
-        if (this.#attempts.spent || !worthAnotherRound(last, 'subscribeToTask', o, this.#retry, scope)) throw fail(last, o);
-        this.#lastDrop = last;
+        this.#lastDrop = afterFailedRound(error, round, this.#attempts, lastDrop, 'subscribeToTask', o, this.#retry, scope);
         continue;
       }
       // The attempts of the round that failed before one opened the stream; that one counts when its stream fails.
@@ -248,7 +242,7 @@ class ResumableStream implements AsyncIterableIterator<StreamEvent[]> {
         closeQuietly(opened.iterator);
         return this.#settle(DONE);
       }
-      this.#sourceNews = false;
+      this.#attempts.newSource();
       this.#iterator = opened.iterator;
       this.#fromResubscribe = true;
       return await this.#onBatch(opened.first);
@@ -276,26 +270,6 @@ class ResumableStream implements AsyncIterableIterator<StreamEvent[]> {
   #settle(step: Step): Step {
     this.#busy = undefined;
     return step;
-  }
-
-  /** The stream moved on: the count of attempts starts again; the breaker hears of the source's success once. */
-  #news(): void {
-    this.#seen = this.#state.progress;
-    this.#resumes = 0;
-    this.#attempts.progress();
-    if (this.#sourceNews) return;
-    this.#sourceNews = true;
-    this.#o.resilience?.streamOutcome(false);
-  }
-
-  /**
-   * The live source failed: one attempt (the breaker counts it when it is a health failure). True
-   * when that spends the attempts.
-   */
-  #sourceFailed(error: A2AClientError): boolean {
-    if (classify(error, { method: 'subscribeToTask', idempotent: true, options: this.#retry }).countsAsFailure) this.#o.resilience?.streamOutcome(true);
-    this.#attempts.failed(1, [error]);
-    return this.#attempts.spent;
   }
 
   /**

@@ -5,6 +5,7 @@ import { deadlineError } from '../transport/scope-errors.js';
 import type { RetryOptions } from './options.js';
 import type { AttemptInfo, Resilience } from './pipeline.js';
 import type { CallTrace } from './call-trace.js';
+import type { ResumeAttempts } from './stream-attempts.js';
 
 /** What the calls a resumed stream makes (send, resubscribe, poll) share: agent, deadline, pipeline. */
 export interface StreamCall {
@@ -72,9 +73,27 @@ function countAttempts<T>(round: StreamRound, attempt: (a: AttemptInfo) => Promi
   };
 }
 
-/** What a failed round counts (see `ResumeAttempts`): its attempts (at least one: a refusal before any is one too) and their errors. */
-export function roundFailures(round: StreamRound, final: A2AClientError): { count: number; errors: readonly A2AClientError[] } {
-  return { count: Math.max(1, round.tries), errors: round.errors.length > 0 ? round.errors : [final] };
+/**
+ * A resume round or poll (`method`) that failed with `error`: its attempts are counted in `attempts`
+ * (at least one: a refusal before any request is one too). Returns the failure to go on from (a
+ * round the budget refused gets `lastDrop`, the failure it was to recover from, as its cause).
+ * @throws A2AClientError — that failure, as the stream's, when the attempts are spent or it is not
+ * worth another round ({@link worthAnotherRound}).
+ */
+export function afterFailedRound(
+  error: A2AClientError,
+  round: StreamRound,
+  attempts: ResumeAttempts,
+  lastDrop: A2AClientError,
+  method: string,
+  o: StreamCall,
+  retry: RetryOptions,
+  scope: CallScope,
+): A2AClientError {
+  attempts.failed(Math.max(1, round.tries), round.errors.length > 0 ? round.errors : [error]);
+  const last = error.kind === 'budget-exhausted' && error.cause === undefined ? new A2AClientError({ ...error.toInit(), cause: lastDrop }) : error;
+  if (attempts.spent || !worthAnotherRound(last, method, o, retry, scope)) throw fail(last, o);
+  return last;
 }
 
 /**

@@ -14,7 +14,7 @@ import { classify } from './classify.js';
 import type { StreamState } from './stream-state.js';
 import type { CallTrace } from './call-trace.js';
 import type { ResumeAttempts } from './stream-attempts.js';
-import { fail, pause, pollIdleError, roundFailures, stopped, streamRound, throughPipeline, worthAnotherRound, type StreamRound } from './stream-rounds.js';
+import { afterFailedRound, fail, pause, pollIdleError, stopped, streamRound, throughPipeline, type StreamRound } from './stream-rounds.js';
 
 /**
  * What `resumableStream` needs. Sources get the stream's scope (caller abort or deadline) and
@@ -151,10 +151,7 @@ export async function* poll(o: ResumableStreamOptions, state: StreamState, scope
     } catch (error) {
       if (scope.aborted) throw stopped(scope, last, o);
       if (!isA2AClientError(error)) throw error;
-      const failures = roundFailures(round, error);
-      attempts.failed(failures.count, failures.errors);
-      if (attempts.spent || !worthAnotherRound(error, 'getTask', o, retry, scope)) throw fail(error, o);
-      last = error;
+      last = afterFailedRound(error, round, attempts, drop, 'getTask', o, retry, scope);
       quiet++;
     }
     const idleLeft = maxIdleMs - (performance.now() - since);

@@ -219,7 +219,8 @@ describe.each<ProtocolVersion>(['1.0', '0.3'])('the resubscribe is a call like a
     const error = await iterationError(client.sendStreamingMessage(go, { timeouts: { totalMs: 1_000 } }));
     const elapsed = performance.now() - started;
     expect(isA2AClientError(error) && error.kind).toBe('deadline-exceeded');
-    expect(isA2AClientError(error) && isA2AClientError(error.cause) && error.cause.status).toBe(503);
+    // The deadline may cut a request in flight (then that request is the cause): the 503s are in attempts.
+    expect(isA2AClientError(error) && error.attempts.filter((a) => a.status === 503).length).toBeGreaterThanOrEqual(2);
     expect(agent.callsOf('subscribeToTask').length).toBeGreaterThanOrEqual(3);
     expect(elapsed).toBeGreaterThan(850);
     expect(elapsed).toBeLessThan(3_000);
