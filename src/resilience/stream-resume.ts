@@ -8,7 +8,7 @@ import { emitEvent } from './events.js';
 import type { ResilienceEvent, RetryOptions } from './options.js';
 import { ResumeAttempts, streamFailure } from './stream-attempts.js';
 import { StreamState } from './stream-state.js';
-import { afterFailedRound, fail, pause, stopped, streamRound } from './stream-rounds.js';
+import { afterFailedRound, fail, pause, stopped, stoppedInRound, streamRound } from './stream-rounds.js';
 import { closeQuietly, isUnsupported, MIN_ROUND_MS, noSnapshot, openSource, poll, resumable, type Iter, type ResumableStreamOptions } from './stream-sources.js';
 
 export type { ResumableStreamOptions } from './stream-sources.js';
@@ -230,7 +230,7 @@ class ResumableStream implements AsyncIterableIterator<StreamEvent[]> {
       try {
         opened = await openSource(o, scope, 'subscribeToTask', true, (source, attempt) => o.resubscribe(taskId, source, attempt), round);
       } catch (error) {
-        if (scope.aborted) throw stopped(scope, lastDrop, o);
+        if (scope.aborted) throw stoppedInRound(scope, round, this.#attempts, lastDrop, o);
         if (!isA2AClientError(error)) throw error;
         if (isUnsupported(error)) return await this.#startPoll(lastDrop);
         this.#lastDrop = afterFailedRound(error, round, this.#attempts, lastDrop, 'subscribeToTask', o, this.#retry, scope);

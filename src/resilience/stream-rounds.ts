@@ -74,6 +74,15 @@ function countAttempts<T>(round: StreamRound, attempt: (a: AttemptInfo) => Promi
 }
 
 /**
+ * The error of a stream whose deadline or caller stopped a resume round or poll in flight: the
+ * round's failed attempts are kept in `attempts` (not counted), the last of them is the cause.
+ */
+export function stoppedInRound(scope: CallScope, round: StreamRound, attempts: ResumeAttempts, lastDrop: A2AClientError, o: StreamCall): A2AClientError {
+  attempts.failed(0, round.errors);
+  return stopped(scope, round.errors.at(-1) ?? lastDrop, o);
+}
+
+/**
  * A resume round or poll (`method`) that failed with `error`: its attempts are counted in `attempts`
  * (at least one: a refusal before any request is one too). Returns the failure to go on from (a
  * round the budget refused gets `lastDrop`, the failure it was to recover from, as its cause).

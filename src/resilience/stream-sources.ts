@@ -14,7 +14,7 @@ import { classify } from './classify.js';
 import type { StreamState } from './stream-state.js';
 import type { CallTrace } from './call-trace.js';
 import type { ResumeAttempts } from './stream-attempts.js';
-import { afterFailedRound, fail, pause, pollIdleError, stopped, streamRound, throughPipeline, type StreamRound } from './stream-rounds.js';
+import { afterFailedRound, fail, pause, pollIdleError, stopped, stoppedInRound, streamRound, throughPipeline, type StreamRound } from './stream-rounds.js';
 
 /**
  * What `resumableStream` needs. Sources get the stream's scope (caller abort or deadline) and
@@ -149,7 +149,7 @@ export async function* poll(o: ResumableStreamOptions, state: StreamState, scope
       } else quiet++;
       if (state.done) return;
     } catch (error) {
-      if (scope.aborted) throw stopped(scope, last, o);
+      if (scope.aborted) throw stoppedInRound(scope, round, attempts, last, o);
       if (!isA2AClientError(error)) throw error;
       last = afterFailedRound(error, round, attempts, drop, 'getTask', o, retry, scope);
       quiet++;
