@@ -101,19 +101,19 @@ export function afterFailedRound(
 ): A2AClientError {
   attempts.failed(Math.max(1, round.tries), round.errors.length > 0 ? round.errors : [error]);
   const last = error.kind === 'budget-exhausted' && error.cause === undefined ? new A2AClientError({ ...error.toInit(), cause: lastDrop }) : error;
-  if (attempts.spent || !worthAnotherRound(last, method, o, retry, scope)) throw fail(last, o);
+  if (attempts.spent || !worthAnotherRound(last, method, retry, scope)) throw fail(last, o);
   return last;
 }
 
 /**
- * Whether a resubscribe or poll (`method`) that failed is worth another round later: the pipeline
- * gave up only because its attempts ran out (without a pipeline: the failure classifies as
- * retryable), and the server's delay, if any, fits before the deadline. An open breaker is waited
+ * Whether a resubscribe or poll (`method`) that failed is worth another round later: the failure
+ * classifies as retryable for a read (the pipeline gave up only because its attempts ran out), and
+ * the server's delay, if any, fits before the deadline. An open breaker is waited
  * out when its half-open comes before the deadline (a restarting agent does not end a stream that
  * has time left; the round after the wait is the probe). The verdicts of the budget, bulkhead,
  * deadline and caller end the stream.
  */
-export function worthAnotherRound(error: A2AClientError, method: string, o: StreamCall, retry: RetryOptions, scope: CallScope): boolean {
+export function worthAnotherRound(error: A2AClientError, method: string, retry: RetryOptions, scope: CallScope): boolean {
   switch (error.kind) {
     case 'circuit-open':
       return error.retryAfterMs !== undefined && error.retryAfterMs < scope.timeLeft();
@@ -125,8 +125,7 @@ export function worthAnotherRound(error: A2AClientError, method: string, o: Stre
     default:
       break;
   }
-  const retryable = o.resilience ? error.retryable : classify(error, { method, idempotent: true, options: retry }).retryable;
-  return retryable && (error.retryAfterMs === undefined || error.retryAfterMs < scope.timeLeft());
+  return classify(error, { method, idempotent: true, options: retry }).retryable && (error.retryAfterMs === undefined || error.retryAfterMs < scope.timeLeft());
 }
 
 /** `error` with the stream's agent and method where it names none. */
