@@ -78,8 +78,10 @@ function countAttempts<T>(round: StreamRound, attempt: (a: AttemptInfo) => Promi
  * round's failed attempts are kept in `attempts` (not counted), the last of them is the cause.
  */
 export function stoppedInRound(scope: CallScope, round: StreamRound, attempts: ResumeAttempts, lastDrop: A2AClientError, o: StreamCall): A2AClientError {
-  attempts.failed(0, round.errors);
-  return stopped(scope, round.errors.at(-1) ?? lastDrop, o);
+  // The attempt the stop itself cut is not a failure of the agent's.
+  const failures = round.errors.filter((e) => e.kind !== 'deadline-exceeded' && e.kind !== 'aborted');
+  attempts.failed(0, failures);
+  return stopped(scope, failures.at(-1) ?? lastDrop, o);
 }
 
 /**
