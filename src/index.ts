@@ -48,6 +48,7 @@ export { DEADLINE_HEADER, readDeadline } from './protocol/deadline-header.js';
 
 // resilience
 export { classify } from './resilience/classify.js';
+export type { Classification, ClassifyContext } from './resilience/classify.js';
 export type { CancelEvent, CircuitBreakerOptions, ResilienceEvent, RetryBudgetOptions, RetryOptions, SharedStateEvent } from './resilience/options.js';
 export type { SharedState, SharedStateStatus } from './resilience/shared-state.js';
 

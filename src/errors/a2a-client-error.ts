@@ -14,7 +14,18 @@ export interface A2AClientErrorInit {
   agent?: string;
   /** Protocol-independent method name, e.g. `sendMessage`. */
   method?: string;
+  /**
+   * Whether repeating the request may succeed (a 503, a 429, a −32603, a timeout, a reset: yes; a
+   * −32602, a refused credential, a certificate error, an invalid response: no) — whether the SDK
+   * repeated it is what `attempts` shows.
+   */
   retryable?: boolean;
+  /**
+   * The failure may have come after the agent acted on a request that is not idempotent: a repeat of
+   * the send could run it twice (a bare 500/502/504/−32603, a timeout or reset after sending, a
+   * stream that failed after its first event). Absent for refusals (429/503) and before-send failures.
+   */
+  ambiguous?: boolean;
   retryAfterMs?: number;
   attempts?: readonly A2AClientError[];
   /** HTTP status (kind `http`; also set when a JSON-RPC error came with a non-2xx status). */
@@ -75,7 +86,10 @@ export class A2AClientError extends Error {
   readonly kind: A2AErrorKind;
   readonly agent: string | undefined;
   readonly method: string | undefined;
+  /** Whether repeating the request may succeed (see {@link A2AClientErrorInit.retryable}). */
   readonly retryable: boolean;
+  /** A repeat of the send could run it twice (see {@link A2AClientErrorInit.ambiguous}). */
+  readonly ambiguous: boolean | undefined;
   readonly retryAfterMs: number | undefined;
   readonly attempts: readonly A2AClientError[];
   readonly status: number | undefined;
@@ -101,6 +115,7 @@ export class A2AClientError extends Error {
     this.agent = init.agent;
     this.method = init.method;
     this.retryable = init.retryable ?? false;
+    this.ambiguous = init.ambiguous;
     this.retryAfterMs = init.retryAfterMs;
     this.attempts = init.attempts ?? [];
     this.status = init.status;
@@ -138,6 +153,7 @@ export class A2AClientError extends Error {
       agent: this.agent,
       method: this.method,
       retryable: this.retryable,
+      ambiguous: this.ambiguous,
       retryAfterMs: this.retryAfterMs,
       attempts: this.attempts,
       status: this.status,

@@ -59,7 +59,7 @@ export function redactSecrets<T>(error: T, secrets: readonly string[]): T {
   } catch (failure) {
     // An object that throws when read (a proxy, a getter): keep only what is known to be plain.
     if (!isA2AClientError(error)) return new Error(maskText(String(failure), walk)) as T;
-    return new A2AClientError({ kind: error.kind, message: maskText(error.message, walk), method: error.method, retryable: error.retryable, phase: error.phase }) as T;
+    return new A2AClientError({ kind: error.kind, message: maskText(error.message, walk), method: error.method, retryable: error.retryable, ambiguous: error.ambiguous, phase: error.phase }) as T;
   }
 }
 
@@ -84,7 +84,7 @@ function value(v: unknown, w: Walk, depth: number): unknown {
 }
 
 /** Fields that are the SDK's own vocabulary, never text from the server. */
-const KEEP: ReadonlySet<string> = new Set(['kind', 'phase', 'reason', 'method', 'retryable', 'retryAfterMs', 'status', 'code']);
+const KEEP: ReadonlySet<string> = new Set(['kind', 'phase', 'reason', 'method', 'retryable', 'ambiguous', 'retryAfterMs', 'status', 'code']);
 
 function clientError(e: A2AClientError, w: Walk, depth: number): A2AClientError {
   const init = e.toInit() as unknown as Record<string, unknown>;

@@ -73,10 +73,12 @@ function statusIsTheFailure(err: A2AClientError): boolean {
  * The {@link ResponseError} for a client error: `type` from {@link RESPONSE_ERROR_TYPES}; `code` is the
  * JSON-RPC code as a string, else the HTTP status as a string when the status is the failure (kind
  * `http`, or a `card` fetch answered with a non-2xx status), else the kind — so an `invalid-response`
- * to a 200, a timeout or a reset has code `invalid-response`, `read-timeout`, `connection`, never `"200"`; `retryable` and
- * `retryAfterMs`: the server's explicit hints as read by `hintsOf` (problem+json `is_retriable` /
- * `retry_after_ms`, JSON-RPC `data.retryable` / `data.retryAfter` seconds, `google.rpc.RetryInfo`,
- * Retry-After) — an explicit retryable flag wins; the error's own `retryAfterMs` wins over hints; `message` from problem+json `title`/`detail` else the error's, with a v1.0
+ * to a 200, a timeout or a reset has code `invalid-response`, `read-timeout`, `connection`, never `"200"`;
+ * `retryable` and `ambiguous` are the error's own (set by the resilience layer's `classify` when the
+ * call gave up: whether repeating may succeed, whether a repeat could run a send twice) — a server's
+ * explicit `retryable: false` / `is_retriable: false` is a no even on an error built elsewhere;
+ * `retryAfterMs` is the error's own, else the server's hint as read by `hintsOf` (problem+json
+ * `retry_after_ms`, JSON-RPC `data.retryAfter` seconds, `google.rpc.RetryInfo`, Retry-After); `message` from problem+json `title`/`detail` else the error's, with a v1.0
  * `google.rpc.ErrorInfo.reason` appended; `traceId` from `trace_id` (problem+json, `data`, or ErrorInfo
  * metadata); `param` from the first `google.rpc.BadRequest` field violation; `cause` is the error. Never throws.
  */
@@ -88,9 +90,10 @@ export function responseErrorFromClientError(err: A2AClientError): ResponseError
     type: RESPONSE_ERROR_TYPES[err.kind],
     message: messageOf(err, identity.reason),
     code,
-    retryable: hints.retryable ?? err.retryable,
+    retryable: hints.retryable === false ? false : err.retryable,
     cause: err,
   };
+  if (err.ambiguous === true) out.ambiguous = true;
   const retryAfterMs = err.retryAfterMs ?? hints.retryAfterMs;
   if (retryAfterMs !== undefined) out.retryAfterMs = retryAfterMs;
   if (identity.traceId !== undefined) out.traceId = identity.traceId;

@@ -13,8 +13,17 @@ export interface ResponseError {
   code?: string;
   /** The parameter the failure is about, when the agent said so. */
   param?: string;
-  /** Whether repeating the same request may succeed. */
+  /**
+   * Whether repeating the same request may succeed (a 503, a 429, a −32603, a timeout: yes; a
+   * −32602, a refused credential, a certificate error: no). Whether the SDK repeated it is in the
+   * cause's `attempts`.
+   */
   retryable?: boolean;
+  /**
+   * The failure may have come after the agent acted, so a repeat of a send could run it twice
+   * (a bare 500/502/504/−32603, a timeout after sending). Absent when a repeat cannot double it.
+   */
+  ambiguous?: boolean;
   /** How long the agent asked to wait before repeating. */
   retryAfterMs?: number;
   /** Correlation id for the agent's logs. */

@@ -138,10 +138,12 @@ export class AgentBreaker {
   /**
    * Runs `fn` through the breaker: while closed, directly (its outcome counted); when open and due,
    * as the one half-open probe.
+   * @param countSuccess false for a stream's opening, whose success is known only later: while
+   * closed, a success is then left to {@link recordLate} (a failure still counts at once).
    * @throws A2AClientError kind `circuit-open` (with `retryAfterMs`) without calling `fn` while open
    * or while the probe runs; otherwise whatever `fn` throws.
    */
-  execute<T>(fn: () => Promise<T>): Promise<T> {
+  execute<T>(fn: () => Promise<T>, countSuccess = true): Promise<T> {
     if (this.#state !== 'closed') {
       if (this.isOpen()) return Promise.reject(this.openError());
       this.#halfOpen();
@@ -161,7 +163,7 @@ export class AgentBreaker {
     }
     return run(fn).then(
       (value) => {
-        if (this.#state === 'closed') {
+        if (this.#state === 'closed' && countSuccess) {
           this.#counter.success(CircuitState.Closed);
           this.#sync?.succeeded();
         }
@@ -176,6 +178,22 @@ export class AgentBreaker {
         throw error;
       },
     );
+  }
+
+  /**
+   * Counts an outcome known after the call that `execute` let through ended: a stream that brought
+   * news (`healthFailure` false, a success) or failed later with a health failure (counted as a
+   * failed attempt is). Only while closed: a probe's own outcome decides the other states.
+   */
+  recordLate(healthFailure: boolean): void {
+    if (this.#state !== 'closed') return;
+    if (!healthFailure) {
+      this.#counter.success(CircuitState.Closed);
+      this.#sync?.succeeded();
+      return;
+    }
+    this.#sync?.failed();
+    if (this.#counter.failure(CircuitState.Closed)) this.#open(this.nextOpening(), true);
   }
 
   /** The `circuit-open` error a refused call gets (with `retryAfterMs` = time to half-open). */

@@ -4,10 +4,28 @@ import { hintsOf } from '../errors/hints.js';
 import { isRedirectStatus } from '../errors/redirect.js';
 import type { RetryOptions } from './options.js';
 
-/** What {@link classify} decided about one failed attempt. Plain data. */
+/**
+ * What {@link classify} decided about one failed attempt. Plain data. Two questions are kept apart:
+ * `retryable` — may the SDK repeat this request now, for this method (a send is repeated only when
+ * that is safe); `transient` — may repeating it succeed at all (what the error's own `retryable`
+ * tells the caller, whether or not the SDK repeated it).
+ */
 export interface Classification {
-  /** Repeating the request is safe and may succeed. */
+  /** The SDK may repeat the request now: it is safe for this method and may succeed. */
   retryable: boolean;
+  /**
+   * Repeating the request may succeed (a 503, a 429, a −32603, a timeout, a reset: yes; a −32602, a
+   * refused credential, a certificate error, an invalid response, a server's `retryable: false`: no).
+   * Becomes the final error's `retryable`. Independent of the method: a bare −32603 on a send is
+   * `transient` but not `retryable`.
+   */
+  transient: boolean;
+  /**
+   * The failure may have come after the agent acted on a request that is not idempotent: repeating
+   * it could run it twice (a bare 500/502/504/−32603/−32006, a timeout or reset after sending, on a
+   * send). Never set for idempotent methods, refusals (429/503) or failures before sending.
+   */
+  ambiguous: boolean;
   /** The delay the server asked for (unclamped), when it asked. */
   delayMs?: number;
   /** The failure says the agent is unhealthy: it counts towards opening the circuit breaker. */
@@ -15,6 +33,12 @@ export interface Classification {
   /** Which rule decided, for events and logs, e.g. `hint:no-retry`, `code:-32603`, `http:503`, `transport:before-send`. */
   reason: string;
 }
+
+/**
+ * A rule's verdict: `transient` defaults to `retryable` (what may be repeated now may succeed) and
+ * `ambiguous` to false; {@link classify} fills them in.
+ */
+type Verdict = Omit<Classification, 'transient' | 'ambiguous'> & { transient?: boolean; ambiguous?: boolean };
 
 /** What {@link classify} needs to know about the call. */
 export interface ClassifyContext {
@@ -30,6 +54,14 @@ export interface ClassifyContext {
 export const DEFAULT_RETRYABLE_RPC_CODES: ReadonlySet<number> = new Set([-32603, -32006]);
 /** HTTP statuses retryable by default. */
 export const DEFAULT_RETRYABLE_HTTP: ReadonlySet<number> = new Set([408, 425, 429, 500, 502, 503, 504]);
+/**
+ * HTTP statuses that say the server refused the request without processing it (RFC 9110 §15.6.4
+ * 503, RFC 6585 429: what load shedders and rate limiters answer): safe to repeat for every method,
+ * sends included, even without a delay hint.
+ */
+export const REFUSAL_HTTP: ReadonlySet<number> = new Set([429, 503]);
+/** Kinds of the SDK's own refusals and of the call's deadline: a later repeat may succeed. */
+const TRANSIENT_KINDS: ReadonlySet<string> = new Set(['deadline-exceeded', 'circuit-open', 'budget-exhausted', 'bulkhead-rejected']);
 /**
  * Methods that are not idempotent but resend the same `messageId` on a retry: `retry: { ambiguous:
  * true }` may repeat them after a failure that may have reached the agent.
@@ -52,8 +84,9 @@ function statusIsHealthFailure(status: number | undefined): boolean {
 }
 
 /**
- * Decides whether a failed attempt may be repeated, after how long, and whether it counts against
- * the agent's health. Precedence:
+ * Decides whether a failed attempt may be repeated now, after how long, whether repeating it may
+ * succeed at all (`transient`), whether it may have run at the agent (`ambiguous`), and whether it
+ * counts against the agent's health. Precedence:
  * 0. an authentication refusal (401, or 403 with an `insufficient_scope` challenge), or a redirect
  *    (301, 302, 303, 307, 308: RPC calls never follow one) → fatal and no health failure, whatever
  *    the server hints (the challenge repeat happens below the pipeline, once);
@@ -62,10 +95,11 @@ function statusIsHealthFailure(status: number | undefined): boolean {
  *    retried, for every method: the server says repeating is what it wants (a delay only in a
  *    response header — Retry-After, a spent RateLimit quota — does not turn a fatal JSON-RPC code
  *    retryable);
- * 3. the code table (JSON-RPC codes, HTTP statuses; overridable) → a fatal code is fatal; a
- *    retryable one is retried for idempotent methods, but for a method that is not idempotent it is
- *    *ambiguous* (a bare −32603 or HTTP 500 may come after the agent ran: real servers do not
- *    deduplicate by `messageId`);
+ * 3. the code table (JSON-RPC codes, HTTP statuses; overridable) → a fatal code is fatal; a bare
+ *    429 or 503 is a refusal (the server did not process the request) and is retried for every
+ *    method; another retryable code is retried for idempotent methods, but for a method that is not
+ *    idempotent it is *ambiguous* (a bare −32603 or HTTP 500/502/504 may come after the agent ran:
+ *    real servers do not deduplicate by `messageId`);
  * 4. the transport kind → failures that provably never sent the request (refused, DNS, connect
  *    timeout, `phase: 'before-send'`) are retried for every method; failures after sending (read or
  *    idle timeout, reset mid-response) are ambiguous.
@@ -74,10 +108,18 @@ function statusIsHealthFailure(status: number | undefined): boolean {
  * only when the call opts in with `retry: { ambiguous: true }` (the same `messageId` is resent); for
  * other non-idempotent methods never. `aborted`, `deadline-exceeded`, `invalid-response`,
  * `unsupported`, `card`, `circuit-open`, `budget-exhausted`, `bulkhead-rejected`,
- * `insufficient-results` are never retried. Health (`countsAsFailure`) does not depend on the method.
- * Pure; never throws.
+ * `insufficient-results` are never retried by the loop; of them `deadline-exceeded`, `circuit-open`,
+ * `budget-exhausted` and `bulkhead-rejected` are `transient` (a later call may succeed), and a
+ * `deadline-exceeded` or `aborted` that cut a non-idempotent request after sending is `ambiguous`.
+ * Health (`countsAsFailure`) does not depend on the method. Pure; never throws.
  */
 export function classify(error: A2AClientError, ctx: ClassifyContext): Classification {
+  const v = decide(error, ctx);
+  return { ...v, transient: v.transient ?? v.retryable, ambiguous: v.ambiguous ?? false };
+}
+
+/** The rules of {@link classify}, in its order. */
+function decide(error: A2AClientError, ctx: ClassifyContext): Verdict {
   const remote = error.kind === 'http' || error.kind === 'json-rpc';
   // Refused credentials are never retried in a loop, whatever else the answer says: the client repeats
   // the request once with fresh headers when the agent sent a challenge (before this runs), not more.
@@ -103,6 +145,8 @@ export function classify(error: A2AClientError, ctx: ClassifyContext): Classific
     if (hints.retryable === true) return { retryable: true, countsAsFailure: health, reason: `hint:retry(${hints.source ?? '?'})` };
     if (code === undefined) return { retryable: false, countsAsFailure: health, reason: `${error.kind}:no-code` };
     if (fatal) return { retryable: false, countsAsFailure: health, reason: what };
+    // A bare refusal: the server says it did not process the request, so repeating is safe for sends too.
+    if (error.kind === 'http' && REFUSAL_HTTP.has(code)) return { retryable: true, countsAsFailure: health, reason: `${what}:refused` };
     return ambiguous(ctx, what, health);
   }
   switch (error.kind) {
@@ -126,8 +170,11 @@ export function classify(error: A2AClientError, ctx: ClassifyContext): Classific
     case 'read-timeout':
     case 'idle-timeout':
       return ambiguous(ctx, `transport:after-send(${error.kind})`, true);
-    default:
-      return { retryable: false, countsAsFailure: false, reason: `kind:${error.kind}` };
+    default: {
+      // A deadline or abort that cut a request after sending it: the agent may have acted on it.
+      const cutAfterSend = (error.kind === 'deadline-exceeded' || error.kind === 'aborted') && error.phase === 'after-send' && !ctx.idempotent;
+      return { retryable: false, transient: TRANSIENT_KINDS.has(error.kind), ambiguous: cutAfterSend, countsAsFailure: false, reason: `kind:${error.kind}` };
+    }
   }
 }
 
@@ -135,14 +182,15 @@ export function classify(error: A2AClientError, ctx: ClassifyContext): Classific
  * A failure that may have happened after the agent acted on the request: retried for idempotent
  * methods, for sends only with `ambiguous: true`, never for other non-idempotent methods.
  */
-function ambiguous(ctx: ClassifyContext, what: string, health: boolean): Classification {
+function ambiguous(ctx: ClassifyContext, what: string, health: boolean): Verdict {
   if (ctx.idempotent) return { retryable: true, countsAsFailure: health, reason: `${what}:idempotent` };
+  const may = { transient: true, ambiguous: true, countsAsFailure: health };
   if (SAME_MESSAGE_ID_METHODS.has(ctx.method)) {
     return ctx.options.ambiguous
-      ? { retryable: true, countsAsFailure: health, reason: `${what}:ambiguous-opt-in` }
-      : { retryable: false, countsAsFailure: health, reason: `${what}:ambiguous-send(may have reached the agent; opt in with retry.ambiguous)` };
+      ? { ...may, retryable: true, reason: `${what}:ambiguous-opt-in` }
+      : { ...may, retryable: false, reason: `${what}:ambiguous-send(may have reached the agent; opt in with retry.ambiguous)` };
   }
-  return { retryable: false, countsAsFailure: health, reason: `${what}:not-idempotent` };
+  return { ...may, retryable: false, reason: `${what}:not-idempotent` };
 }
 
 /** Health failure for http / json-rpc errors: 5xx, 429, 408, or a JSON-RPC code the table calls retryable. */

@@ -1,10 +1,11 @@
 /**
- * Retry settings. `retry: false` turns retries off (one attempt); a per-call `retry` object overrides a
- * client-level `false`.
+ * Retry settings. `retry: false` turns retries off (one attempt: a stream is then not resumed
+ * either); a per-call `retry` object overrides a client-level `false`.
  */
 export interface RetryOptions {
   /**
-   * Total attempts, the first one included.
+   * Total attempts, the first one included. For a stream past its first event: attempts in a row
+   * without news (each failed stream, resubscribe or poll attempt counts; news starts the count again).
    * @default 3
    */
   maxAttempts: number;
@@ -26,10 +27,11 @@ export interface RetryOptions {
   /**
    * Repeat `sendMessage` / `sendStreamingMessage` (with the same `messageId`) after a failure that may
    * have reached the agent: a read or idle timeout, a reset mid-response, or a retryable code without
-   * an explicit hint (a bare −32603, −32006, HTTP 500, 502, 503, 504, 408, 425, 429). Off by default
-   * because sends are not idempotent and real servers do not deduplicate by `messageId`: a repeated
-   * send may run the agent twice. Sends are retried regardless when the request provably never left
-   * (refused, DNS, connect timeout) or the server asked for a retry (`retryable: true`, a delay hint).
+   * an explicit hint (a bare −32603, −32006, HTTP 500, 502, 504, 408, 425). Off by default because
+   * sends are not idempotent and real servers do not deduplicate by `messageId`: a repeated send may
+   * run the agent twice. Sends are retried regardless when the request provably never left (refused,
+   * DNS, connect timeout), the server refused it unprocessed (a bare 429 or 503), or the server asked
+   * for a retry (`retryable: true`, a delay hint).
    * Idempotent methods retry ambiguous failures either way; other non-idempotent methods never do.
    * @default false
    */

@@ -43,6 +43,19 @@ export interface ResilientCall {
   retry?: false | Partial<RetryOptions> | undefined;
   /** The call's span: its attempts run in its context, and its retries, waits and refusals are recorded on it. */
   trace?: CallTrace | undefined;
+  /**
+   * The call opens a stream: while the breaker is closed, an attempt that opens it is not counted
+   * as a success yet — the stream reports how it went with {@link Resilience.streamOutcome}.
+   */
+  opensStream?: boolean | undefined;
+  /**
+   * The call is a stream's resume round (a resubscribe after the stream failed): the retry budget
+   * charges its first attempt as a retry, not as a new request, and refuses it (kind
+   * `budget-exhausted`) when spent.
+   */
+  resumeRound?: boolean | undefined;
+  /** At most this many attempts, below the retry settings' `maxAttempts` (a resume round gets what the stream has left). */
+  maxAttempts?: number | undefined;
 }
 
 /**
@@ -69,6 +82,11 @@ export interface Resilience {
   breakerState(): BreakerState;
   /** True when the breaker would refuse a call right now. */
   isOpen(): boolean;
+  /**
+   * How a stream opened with `opensStream` went, for the breaker: `false` when it brought news (a
+   * success), `true` when it failed later with a health failure. Ignored without a breaker.
+   */
+  streamOutcome(healthFailure: boolean): void;
   /** Retry settings of a call, resolved over the defaults (for stream resume). */
   retryOptions(call?: false | Partial<RetryOptions>): RetryOptions;
   /** Stops forwarding breaker transitions and the store's events to `onEvent`. */
@@ -121,9 +139,10 @@ export function createResilience(agentKey: string, agentName: string, options: R
       if (breaker?.isOpen()) {
         const open = breaker.openError().with({ agent: agentName, method: call.method });
         call.trace?.circuitOpen(open.retryAfterMs ?? 0);
-        return Promise.reject(open.with({ attempts: [open] }));
+        return Promise.reject(open.with({ attempts: [open], retryable: classify(open, { ...call, options: clientRetry }).transient }));
       }
-      const retry = call.retry === undefined ? clientRetry : resolveRetry(options.retry, call.retry);
+      const resolved = call.retry === undefined ? clientRetry : resolveRetry(options.retry, call.retry);
+      const retry = call.maxAttempts !== undefined && call.maxAttempts < resolved.maxAttempts ? { ...resolved, maxAttempts: Math.max(1, call.maxAttempts) } : resolved;
       const run = new PipelineRun(agentName, call, retry, retry.budget === false ? undefined : agent.budget, onEvent, breaker, attempt, agent);
       agent.enter();
       return bulkhead ? withSlot(bulkhead, run) : runWithRetry(run);
@@ -146,6 +165,10 @@ export function createResilience(agentKey: string, agentName: string, options: R
       current();
       return breaker?.isOpen() ?? false;
     },
+    streamOutcome: (healthFailure) => {
+      current();
+      breaker?.recordLate(healthFailure);
+    },
     retryOptions: (call) => resolveRetry(options.retry, call),
     dispose: () => {
       disposed = true;
@@ -165,7 +188,7 @@ async function withSlot<T>(bulkhead: Bulkhead, run: PipelineRun<T>): Promise<T> 
     } catch (error) {
       run.scope.dispose();
       run.end();
-      throw isA2AClientError(error) ? error.with({ agent: run.agent, method: run.method }) : error;
+      throw isA2AClientError(error) ? error.with({ agent: run.agent, method: run.method, retryable: classify(error, run).transient }) : error;
     }
   }
   try {
@@ -187,6 +210,8 @@ class PipelineRun<T> implements RetryRun<T> {
   readonly #attempt: (a: AttemptInfo) => Promise<T>;
   readonly #state: AgentState;
   readonly trace: CallTrace | undefined;
+  readonly resumeRound: boolean;
+  readonly #countSuccess: boolean;
 
   constructor(
     readonly agent: string,
@@ -205,6 +230,8 @@ class PipelineRun<T> implements RetryRun<T> {
     this.#attempt = attempt;
     this.#state = state;
     this.trace = call.trace;
+    this.resumeRound = call.resumeRound === true;
+    this.#countSuccess = call.opensStream !== true;
   }
 
   /** The call ended: the agent's state is no longer in use by it. */
@@ -213,7 +240,7 @@ class PipelineRun<T> implements RetryRun<T> {
   }
 
   run(n: number): Promise<T> {
-    return this.#breaker ? this.#breaker.execute(() => this.#once(n)) : this.#once(n);
+    return this.#breaker ? this.#breaker.execute(() => this.#once(n), this.#countSuccess) : this.#once(n);
   }
 
   #once(n: number): Promise<T> {

@@ -23,6 +23,8 @@ export interface RetryRun<T> {
   end?(): void;
   /** The call's span, when traced: retries, waits, refusals and the give-up are recorded on it. */
   trace?: CallTrace | undefined;
+  /** The call repeats a failed stream (a resume round): its first attempt is charged to the budget as a retry. */
+  resumeRound?: boolean | undefined;
 }
 
 /**
@@ -38,7 +40,10 @@ export interface RetryRun<T> {
  */
 export function runWithRetry<T>(r: RetryRun<T>): Promise<T> {
   const started = performance.now();
-  if (r.options.budget !== false) r.budget?.recordRequest(r.options.budget.windowMs, started);
+  if (r.options.budget !== false && r.budget) {
+    if (r.resumeRound !== true) r.budget.recordRequest(r.options.budget.windowMs, started);
+    else if (!r.budget.tryRetry(r.options.budget, started)) return Promise.reject(refusedRound(r));
+  }
   let first: Promise<T>;
   try {
     first = r.run(1);
@@ -55,6 +60,19 @@ export function runWithRetry<T>(r: RetryRun<T>): Promise<T> {
   );
 }
 
+/**
+ * The error of a resume round the retry budget refused (a stream's repeat counts as a retry): the
+ * run ends without an attempt.
+ */
+function refusedRound<T>(r: RetryRun<T>): A2AClientError {
+  r.scope.dispose();
+  r.end?.();
+  const event: ResilienceEvent = { type: 'budget-exhausted', agent: r.agent, method: r.method, attempt: 0, at: Date.now() };
+  emitEvent(r.onEvent, event);
+  r.trace?.event(event);
+  return new A2AClientError({ kind: 'budget-exhausted', message: "The agent's retry budget is spent; not resuming the stream", agent: r.agent, method: r.method, retryable: true });
+}
+
 /** The retry loop from the failure `firstError` of attempt 1 on; disposes the scope and ends the run when it ends. */
 async function retryAfterFailure<T>(r: RetryRun<T>, firstError: unknown, started: number): Promise<T> {
   try {
@@ -68,13 +86,20 @@ async function retryAfterFailure<T>(r: RetryRun<T>, firstError: unknown, started
 async function retryLoop<T>(r: RetryRun<T>, firstError: unknown, started: number): Promise<T> {
   const attempts: A2AClientError[] = [];
   const ctx = { method: r.method, idempotent: r.idempotent, options: r.options };
-  const finish = (error: A2AClientError, reason: string, fields: { retryable: boolean; retryAfterMs?: number }): A2AClientError => {
+  /**
+   * The call's final error: `retryable` says whether a later repeat may succeed (`classify`'s
+   * `transient` for that error), `ambiguous` whether any attempt may have run at the agent.
+   */
+  const finish = (error: A2AClientError, reason: string, retryAfterMs?: number): A2AClientError => {
+    const own = classify(error, ctx);
+    const ambiguous = own.ambiguous || attempts.some((a) => a !== error && classify(a, ctx).ambiguous);
     const final = error.with({
       agent: r.agent,
       method: r.method,
-      retryable: fields.retryable,
+      retryable: own.transient,
+      ambiguous: ambiguous || undefined,
       attempts: [...attempts],
-      ...(fields.retryAfterMs !== undefined ? { retryAfterMs: fields.retryAfterMs } : {}),
+      ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
     });
     const event: ResilienceEvent = {
       type: 'give-up',
@@ -100,7 +125,7 @@ async function retryLoop<T>(r: RetryRun<T>, firstError: unknown, started: number
   const stopped = (reason: A2AClientError, last: A2AClientError | undefined, cut?: A2AClientError): A2AClientError => {
     const kind = reason.kind === 'aborted' ? 'aborted' : 'deadline-exceeded';
     const error = new A2AClientError({ kind, message: reason.message, cause: kind === 'aborted' ? reason.cause : last, ...(cut?.phase ? { phase: cut.phase } : {}) });
-    return finish(error, kind, { retryable: false });
+    return finish(error, kind);
   };
 
   let raw = firstError;
@@ -119,21 +144,20 @@ async function retryLoop<T>(r: RetryRun<T>, firstError: unknown, started: number
     attempts.push(error);
     if (error.kind === 'circuit-open') r.trace?.circuitOpen(error.retryAfterMs ?? 0);
     const c = classify(error, ctx);
-    const hinted = c.delayMs === undefined ? {} : { retryAfterMs: c.delayMs };
-    if (!c.retryable) throw finish(error, c.reason, { retryable: false, ...hinted });
-    if (attempt >= r.options.maxAttempts) throw finish(error, `max-attempts(${c.reason})`, { retryable: true, ...hinted });
+    if (!c.retryable) throw finish(error, c.reason, c.delayMs);
+    if (attempt >= r.options.maxAttempts) throw finish(error, `max-attempts(${c.reason})`, c.delayMs);
     const delayMs = retryDelay(attempt, c.delayMs, r.options);
     if (delayMs >= r.scope.timeLeft()) {
       // The server's own delay is reported (not the clamped one): the caller can schedule by it.
-      if (c.delayMs !== undefined) throw finish(error, `hint-exceeds-deadline(${c.reason})`, { retryable: true, retryAfterMs: c.delayMs });
-      throw finish(wrapped('deadline-exceeded', 'The call deadline leaves no time for another attempt', error), 'deadline', { retryable: true });
+      if (c.delayMs !== undefined) throw finish(error, `hint-exceeds-deadline(${c.reason})`, c.delayMs);
+      throw finish(wrapped('deadline-exceeded', 'The call deadline leaves no time for another attempt', error), 'deadline');
     }
     if (r.budget && r.options.budget !== false && !r.budget.tryRetry(r.options.budget)) {
       const event: ResilienceEvent = { type: 'budget-exhausted', agent: r.agent, method: r.method, attempt, at: Date.now() };
       emitEvent(r.onEvent, event);
       r.trace?.event(event);
       const spent = wrapped('budget-exhausted', `The agent's retry budget is spent; not retrying: ${error.message}`, error);
-      throw finish(spent, `budget-exhausted(${c.reason})`, { retryable: true, ...hinted });
+      throw finish(spent, `budget-exhausted(${c.reason})`, c.delayMs);
     }
     const event: ResilienceEvent = { type: 'retry', agent: r.agent, method: r.method, attempt, delayMs, reason: c.reason, error, at: Date.now() };
     emitEvent(r.onEvent, event);

@@ -6,9 +6,9 @@ import { ignoreLate } from '../util/ignore-late.js';
 import { resolveRetry } from './defaults.js';
 import { emitEvent } from './events.js';
 import type { ResilienceEvent, RetryOptions } from './options.js';
-import { classify } from './classify.js';
+import { ResumeAttempts, streamFailure } from './stream-attempts.js';
 import { StreamState } from './stream-state.js';
-import { fail, pause, stopped, worthAnotherRound } from './stream-rounds.js';
+import { afterFailedRound, fail, pause, stopped, stoppedInRound, streamRound } from './stream-rounds.js';
 import { abandonReason, closeQuietly, isUnsupported, MIN_ROUND_MS, noSnapshot, openSource, poll, pollOnly, resumable, type AbandonReason, type Iter, type ResumableStreamOptions } from './stream-sources.js';
 
 export type { ResumableStreamOptions } from './stream-sources.js';
@@ -18,15 +18,19 @@ export type { ResumableStreamOptions } from './stream-sources.js';
  * event is the commit point (before it the send is retried like a unary call, after it never
  * repeated). After a drop it resubscribes after a backoff; the resubscribe goes through the agent's
  * pipeline like any call (a 503 with Retry-After, a gateway's 502 page, a retryable JSON-RPC error, a
- * refused connection are retried), and a round that still fails is followed by another, until the
- * deadline, `maxResumes` rounds without news, or a fatal error. The resubscribe's Task snapshot is
- * turned into exactly the updates the caller has not seen, by position (see {@link StreamState}).
- * Where resubscribe is unsupported it polls `getTask` (through the pipeline too) with growing
- * intervals. A stream that closes before a terminal state is resumed the same way (when a task id
- * is known).
- * @throws A2AClientError — the send's error (after its retries), a non-drop error of a stream, a
- * fatal error of a resubscribe or poll, kind `deadline-exceeded` (cause: the last failure),
- * `aborted`, or `idle-timeout` when polling brings no news for `maxIdleMs`.
+ * refused connection are retried), and a failed round is followed by another until the deadline, a
+ * fatal error, or `retry.maxAttempts` attempts in a row without news ({@link ResumeAttempts}) — then
+ * the last failure, the agent's own error, ends it; `retry: false`: the first failure does, with no
+ * resubscribe and no polling. Rounds are charged to the retry budget as retries; the breaker hears
+ * each source's outcome. The resubscribe's Task snapshot is turned into exactly the updates the
+ * caller has not seen, by position ({@link StreamState}). Where resubscribe is unsupported it polls
+ * `getTask` (through the pipeline too). A stream that closes before a terminal state is resumed the
+ * same way (when a task id is known).
+ * @throws A2AClientError — the send's error (after its retries), a non-drop error of a stream, the
+ * last failure once the attempts are spent, a fatal error of a resubscribe or poll, kind
+ * `deadline-exceeded` (cause: the last failure), `aborted`, `budget-exhausted`, or `idle-timeout`
+ * when polling brings no news for `maxIdleMs`. Past the first event its `retryable` says whether a
+ * later resume may succeed, `ambiguous` is set for a send, and `attempts` holds the stream's failures.
  *
  * A state machine rather than a generator: while the stream is live, each batch costs one `then` on
  * the source's read and no generator step; the rare paths (opening, resume rounds, polling) are async
@@ -44,14 +48,18 @@ class ResumableStream implements AsyncIterableIterator<StreamEvent[]> {
   readonly #o: ResumableStreamOptions;
   readonly #scope: CallScope;
   readonly #retry: RetryOptions;
-  readonly #maxResumes: number;
+  readonly #attempts: ResumeAttempts;
   readonly #state = new StreamState();
+  /** `#state.progress` when last looked at. */
+  #seen = 0;
+  /** The first event arrived: errors from here on are the stream's, not the send's. */
+  #committed = false;
   #iterator: Iter | undefined;
   #poll: AsyncGenerator<StreamEvent[], void, undefined> | undefined;
   #lastDrop: A2AClientError | undefined;
   /** The source is a resubscribe whose first event (the Task snapshot) has not been read yet. */
   #fromResubscribe = false;
-  /** Resume rounds in a row without a new event. */
+  /** Resume rounds since the last news (spaces the rounds by backoff). */
   #resumes = 0;
   #started = false;
   #closed = false;
@@ -69,7 +77,7 @@ class ResumableStream implements AsyncIterableIterator<StreamEvent[]> {
     } : undefined;
     this.#scope = new CallScope({ deadline: o.deadline, signal: o.signal, onFail });
     this.#retry = o.resilience?.retryOptions(o.retry) ?? resolveRetry(undefined, o.retry);
-    this.#maxResumes = o.maxResumes ?? 10;
+    this.#attempts = new ResumeAttempts(this.#retry, o.resilience);
   }
 
   [Symbol.asyncIterator](): this {
@@ -111,11 +119,13 @@ class ResumableStream implements AsyncIterableIterator<StreamEvent[]> {
         this.#state.taskId = this.#o.pollTaskId;
         return await this.#startPoll(pollOnly());
       }
-      const opened = await openSource(this.#o, this.#scope, this.#o.method, this.#o.idempotent, this.#o.open);
+      const round = streamRound(this.#retry.maxAttempts, false, true);
+      const opened = await openSource(this.#o, this.#scope, this.#o.method, this.#o.idempotent, this.#o.open, round);
       if (this.#closed) {
         closeQuietly(opened.iterator);
         return this.#settle(DONE);
       }
+      this.#committed = true;
       this.#iterator = opened.iterator;
       return await this.#onBatch(opened.first);
     } catch (error) {
@@ -157,11 +167,13 @@ class ResumableStream implements AsyncIterableIterator<StreamEvent[]> {
       throw this.#failed(error);
     }
     if (state.done) this.#dropSource();
-    const deliver = out ?? batch;
-    if (deliver.length > 0) {
+    if (state.progress !== this.#seen) {
+      this.#seen = state.progress;
       this.#resumes = 0;
-      return this.#settle({ value: deliver, done: false });
+      this.#attempts.news();
     }
+    const deliver = out ?? batch;
+    if (deliver.length > 0) return this.#settle({ value: deliver, done: false });
     if (state.done) {
       this.#close();
       return this.#settle(DONE);
@@ -181,10 +193,12 @@ class ResumableStream implements AsyncIterableIterator<StreamEvent[]> {
       const streams = this.#o.resubscribe !== undefined;
       const drop = new A2AClientError({ kind: 'connection', reason: 'closed', message: streams ? 'The stream closed before the task reached a terminal state' : 'The agent answered before the task reached a terminal state' });
       this.#lastDrop = drop;
+      // An agent that does not stream answered a non-blocking send: that is where polling starts, not a failure.
+      if (!streams) return await this.#startPoll(drop);
+      if (this.#attempts.sourceFailed(drop)) throw fail(drop, this.#o);
       // A resubscribe that closed without even its snapshot (some servers do so for a task that has
-      // ended): subscribing again would get the same; the task itself says where it stands. An agent
-      // that does not stream is polled.
-      if (this.#fromResubscribe || !streams) return await this.#startPoll(drop);
+      // ended): subscribing again would get the same; the task itself says where it stands.
+      if (this.#fromResubscribe) return await this.#startPoll(drop);
       return await this.#resume();
     } catch (error) {
       throw this.#failed(error);
@@ -198,10 +212,8 @@ class ResumableStream implements AsyncIterableIterator<StreamEvent[]> {
       const o = this.#o;
       if (this.#scope.aborted) throw stopped(this.#scope, this.#lastDrop, o);
       if (!isA2AClientError(error)) throw error;
-      if (this.#state.taskId === undefined || !resumable(error, this.#retry)) {
-        // A live stream's own failure: whether a later call may succeed, as a resubscribe would be classified.
-        throw fail(error.with({ retryable: classify(error, { method: 'subscribeToTask', idempotent: true, options: this.#retry }).retryable }), o);
-      }
+      const spent = this.#attempts.sourceFailed(error);
+      if (spent || this.#state.taskId === undefined || !resumable(error, this.#retry)) throw fail(error, o);
       this.#lastDrop = error;
       return await this.#resume();
     } catch (failure) {
@@ -218,7 +230,6 @@ class ResumableStream implements AsyncIterableIterator<StreamEvent[]> {
     for (;;) {
       const lastDrop = this.#lastDrop as A2AClientError;
       this.#resumes++;
-      if (this.#resumes > this.#maxResumes) throw fail(lastDrop, o);
       // The backoff, or the time the last failure asked for (a Retry-After, an open breaker's half-open).
       const delayMs = Math.max(MIN_ROUND_MS, backoffDelay(this.#resumes, this.#retry), lastDrop.retryAfterMs ?? 0);
       if (delayMs >= scope.timeLeft()) throw stopped(scope, lastDrop, o, true);
@@ -228,20 +239,23 @@ class ResumableStream implements AsyncIterableIterator<StreamEvent[]> {
       await pause(delayMs, scope, lastDrop, o);
       if (this.#closed) return this.#settle(DONE);
       let opened: { iterator: Iter; first: IteratorResult<StreamEvent[]> };
+      const round = streamRound(this.#attempts.left, true, true);
       try {
-        opened = await openSource(o, scope, 'subscribeToTask', true, (source, attempt) => o.resubscribe?.(taskId, source, attempt));
+        opened = await openSource(o, scope, 'subscribeToTask', true, (source, attempt) => o.resubscribe?.(taskId, source, attempt), round);
       } catch (error) {
-        if (scope.aborted) throw stopped(scope, lastDrop, o);
+        if (scope.aborted) throw stoppedInRound(scope, round, this.#attempts, lastDrop, o);
         if (!isA2AClientError(error)) throw error;
         if (isUnsupported(error)) return await this.#startPoll(lastDrop);
-        if (!worthAnotherRound(error, 'subscribeToTask', o, this.#retry, scope)) throw fail(error, o);
-        this.#lastDrop = error;
+        this.#lastDrop = afterFailedRound(error, round, this.#attempts, lastDrop, 'subscribeToTask', o, this.#retry, scope);
         continue;
       }
+      // The attempts of the round that failed before one opened the stream; that one counts when its stream fails.
+      this.#attempts.failed(round.tries - 1, round.errors);
       if (this.#closed) {
         closeQuietly(opened.iterator);
         return this.#settle(DONE);
       }
+      this.#attempts.newSource();
       this.#iterator = opened.iterator;
       this.#fromResubscribe = true;
       return await this.#onBatch(opened.first);
@@ -251,7 +265,7 @@ class ResumableStream implements AsyncIterableIterator<StreamEvent[]> {
   /** From here on the task is polled (see {@link poll}). */
   #startPoll(drop: A2AClientError): Promise<Step> {
     this.#dropSource();
-    const polling = poll(this.#o, this.#state, this.#scope, this.#retry, drop);
+    const polling = poll(this.#o, this.#state, this.#scope, this.#retry, drop, this.#attempts);
     this.#poll = polling;
     return this.#pollStep(polling);
   }
@@ -271,12 +285,16 @@ class ResumableStream implements AsyncIterableIterator<StreamEvent[]> {
     return step;
   }
 
-  /** Ends the stream on a failure; returns the failure to throw. */
+  /**
+   * Ends the stream on a failure; returns the failure to throw: before the first event the send's
+   * own (judged by its pipeline), after it judged as the stream's ({@link streamFailure}).
+   */
   #failed(error: unknown): unknown {
     this.#busy = undefined;
     this.#abandon(abandonReason(error));
     this.#close();
-    return error;
+    if (!this.#committed || !isA2AClientError(error)) return error;
+    return streamFailure(error, this.#o.idempotent, this.#retry, this.#attempts.list);
   }
 
   /** Tells `onAbandon` (once) that the stream ends for `reason` while its task, known, has not settled. */

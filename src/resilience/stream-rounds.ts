@@ -1,10 +1,11 @@
-import { A2AClientError } from '../errors/a2a-client-error.js';
+import { A2AClientError, isA2AClientError } from '../errors/a2a-client-error.js';
 import { classify } from './classify.js';
 import type { CallScope } from '../transport/call-scope.js';
 import { deadlineError } from '../transport/scope-errors.js';
 import type { RetryOptions } from './options.js';
 import type { AttemptInfo, Resilience } from './pipeline.js';
 import type { CallTrace } from './call-trace.js';
+import type { ResumeAttempts } from './stream-attempts.js';
 
 /** What the calls a resumed stream makes (send, resubscribe, poll) share: agent, deadline, pipeline. */
 export interface StreamCall {
@@ -21,27 +22,100 @@ export interface StreamCall {
 }
 
 /**
- * Runs one call of a stream under the agent's pipeline (classified, retried, budgeted, breaker,
- * deadline), or once under the stream's scope when there is no pipeline.
- * @throws A2AClientError — the pipeline's final error.
+ * One call of a stream as the stream counts it (see `ResumeAttempts`): what the pipeline is told,
+ * and the attempts it made with their errors.
  */
-export function throughPipeline<T>(o: StreamCall, scope: CallScope, method: string, idempotent: boolean, attempt: (a: AttemptInfo) => Promise<T>): Promise<T> {
-  if (!o.resilience) {
-    const info: AttemptInfo = { attempt: 1, scope };
-    return o.trace ? o.trace.run(() => attempt(info)) : attempt(info);
-  }
-  return o.resilience.execute({ method, idempotent, scope, deadline: scope.deadline, retry: o.retry, trace: o.trace }, attempt);
+export interface StreamRound {
+  /** At most this many attempts (what the stream has left). */
+  readonly maxAttempts: number;
+  /** A resubscribe after a failure: charged to the retry budget as a retry. */
+  readonly resumeRound: boolean;
+  /** The call opens a stream: the breaker hears how it went from the stream. */
+  readonly opensStream: boolean;
+  /** Attempts started. */
+  tries: number;
+  /** Errors of the attempts that failed. */
+  readonly errors: A2AClientError[];
+}
+
+/** A {@link StreamRound} before its first attempt. */
+export function streamRound(maxAttempts: number, resumeRound: boolean, opensStream: boolean): StreamRound {
+  return { maxAttempts, resumeRound, opensStream, tries: 0, errors: [] };
 }
 
 /**
- * Whether a resubscribe or poll (`method`) that failed is worth another round later: the pipeline
- * gave up only because its attempts ran out (without a pipeline: the failure classifies as
- * retryable), and the server's delay, if any, fits before the deadline. An open breaker is waited
+ * Runs one call of a stream under the agent's pipeline (classified, retried, budgeted, breaker,
+ * deadline), or once under the stream's scope when there is no pipeline; `round` counts its attempts.
+ * @throws A2AClientError — the pipeline's final error.
+ */
+export function throughPipeline<T>(o: StreamCall, scope: CallScope, method: string, idempotent: boolean, attempt: (a: AttemptInfo) => Promise<T>, round?: StreamRound): Promise<T> {
+  const counted = round === undefined ? attempt : countAttempts(round, attempt);
+  if (!o.resilience) {
+    const info: AttemptInfo = { attempt: 1, scope };
+    return o.trace ? o.trace.run(() => counted(info)) : counted(info);
+  }
+  return o.resilience.execute(
+    { method, idempotent, scope, deadline: scope.deadline, retry: o.retry, trace: o.trace, opensStream: round?.opensStream, resumeRound: round?.resumeRound, maxAttempts: round?.maxAttempts },
+    counted,
+  );
+}
+
+/** `attempt`, counted in `round`. */
+function countAttempts<T>(round: StreamRound, attempt: (a: AttemptInfo) => Promise<T>): (a: AttemptInfo) => Promise<T> {
+  return async (a) => {
+    round.tries++;
+    try {
+      return await attempt(a);
+    } catch (error) {
+      if (isA2AClientError(error)) round.errors.push(error);
+      throw error;
+    }
+  };
+}
+
+/**
+ * The error of a stream whose deadline or caller stopped a resume round or poll in flight: the
+ * round's failed attempts are kept in `attempts` (not counted), the last of them is the cause.
+ */
+export function stoppedInRound(scope: CallScope, round: StreamRound, attempts: ResumeAttempts, lastDrop: A2AClientError, o: StreamCall): A2AClientError {
+  // The attempt the stop itself cut is not a failure of the agent's.
+  const failures = round.errors.filter((e) => e.kind !== 'deadline-exceeded' && e.kind !== 'aborted');
+  attempts.failed(0, failures);
+  return stopped(scope, failures.at(-1) ?? lastDrop, o);
+}
+
+/**
+ * A resume round or poll (`method`) that failed with `error`: its attempts are counted in `attempts`
+ * (at least one: a refusal before any request is one too). Returns the failure to go on from (a
+ * round the budget refused gets `lastDrop`, the failure it was to recover from, as its cause).
+ * @throws A2AClientError — that failure, as the stream's, when the attempts are spent or it is not
+ * worth another round ({@link worthAnotherRound}).
+ */
+export function afterFailedRound(
+  error: A2AClientError,
+  round: StreamRound,
+  attempts: ResumeAttempts,
+  lastDrop: A2AClientError,
+  method: string,
+  o: StreamCall,
+  retry: RetryOptions,
+  scope: CallScope,
+): A2AClientError {
+  attempts.failed(Math.max(1, round.tries), round.errors.length > 0 ? round.errors : [error]);
+  const last = error.kind === 'budget-exhausted' && error.cause === undefined ? new A2AClientError({ ...error.toInit(), cause: lastDrop }) : error;
+  if (attempts.spent || !worthAnotherRound(last, method, retry, scope)) throw fail(last, o);
+  return last;
+}
+
+/**
+ * Whether a resubscribe or poll (`method`) that failed is worth another round later: the failure
+ * classifies as retryable for a read (the pipeline gave up only because its attempts ran out), and
+ * the server's delay, if any, fits before the deadline. An open breaker is waited
  * out when its half-open comes before the deadline (a restarting agent does not end a stream that
  * has time left; the round after the wait is the probe). The verdicts of the budget, bulkhead,
  * deadline and caller end the stream.
  */
-export function worthAnotherRound(error: A2AClientError, method: string, o: StreamCall, retry: RetryOptions, scope: CallScope): boolean {
+export function worthAnotherRound(error: A2AClientError, method: string, retry: RetryOptions, scope: CallScope): boolean {
   switch (error.kind) {
     case 'circuit-open':
       return error.retryAfterMs !== undefined && error.retryAfterMs < scope.timeLeft();
@@ -53,8 +127,7 @@ export function worthAnotherRound(error: A2AClientError, method: string, o: Stre
     default:
       break;
   }
-  const retryable = o.resilience ? error.retryable : classify(error, { method, idempotent: true, options: retry }).retryable;
-  return retryable && (error.retryAfterMs === undefined || error.retryAfterMs < scope.timeLeft());
+  return classify(error, { method, idempotent: true, options: retry }).retryable && (error.retryAfterMs === undefined || error.retryAfterMs < scope.timeLeft());
 }
 
 /** `error` with the stream's agent and method where it names none. */

@@ -13,7 +13,8 @@ import type { AttemptInfo, Resilience } from './pipeline.js';
 import { classify } from './classify.js';
 import type { StreamState } from './stream-state.js';
 import type { CallTrace } from './call-trace.js';
-import { fail, pause, pollIdleError, stopped, throughPipeline, worthAnotherRound } from './stream-rounds.js';
+import type { ResumeAttempts } from './stream-attempts.js';
+import { afterFailedRound, fail, pause, pollIdleError, stopped, stoppedInRound, streamRound, throughPipeline, type StreamRound } from './stream-rounds.js';
 
 /**
  * What `resumableStream` needs. Sources get the stream's scope (caller abort or deadline) and
@@ -49,16 +50,14 @@ export interface ResumableStreamOptions {
    * is tried once per round.
    */
   resilience?: Resilience | undefined;
-  /** Per-call retry override (its backoff also spaces resume rounds and polls). */
+  /**
+   * Per-call retry override (its backoff also spaces resume rounds and polls; its `maxAttempts`
+   * bounds the attempts in a row without news, see `ResumeAttempts`; `false`: no resume at all).
+   */
   retry?: false | Partial<RetryOptions> | undefined;
   onEvent?: EventSink | undefined;
   /** The stream's span, when traced: resubscribes are recorded on it, and every call it makes runs in its context. */
   trace?: CallTrace | undefined;
-  /**
-   * Most resume rounds (a backoff, then a resubscribe through the pipeline) in a row without a new event.
-   * @default 10
-   */
-  maxResumes?: number | undefined;
   /**
    * Longest the poll fallback may go without news of the task before giving up, as an idle stream
    * would (the client passes `timeouts.streamIdleMs`).
@@ -140,10 +139,10 @@ type Open = (scope: CallScope, attempt: number) => AsyncIterable<StreamEvent[]> 
 
 /**
  * Opens a stream and reads its first batch as one call through the pipeline (when there is one), so
- * a failure before the first event is classified and retried like any call.
+ * a failure before the first event is classified and retried like any call; `round` counts its attempts.
  * @throws A2AClientError — the pipeline's final error; kind `unsupported` when `open` has no source.
  */
-export async function openSource(o: ResumableStreamOptions, scope: CallScope, method: string, idempotent: boolean, open: Open): Promise<{ iterator: Iter; first: IteratorResult<StreamEvent[]> }> {
+export async function openSource(o: ResumableStreamOptions, scope: CallScope, method: string, idempotent: boolean, open: Open, round: StreamRound): Promise<{ iterator: Iter; first: IteratorResult<StreamEvent[]> }> {
   const attempt = async (a: AttemptInfo): Promise<{ iterator: Iter; first: IteratorResult<StreamEvent[]> }> => {
     const source = open(scope, a.attempt);
     if (!source) throw new A2AClientError({ kind: 'unsupported', message: `${method} is not available for this agent` });
@@ -155,16 +154,17 @@ export async function openSource(o: ResumableStreamOptions, scope: CallScope, me
       throw error;
     }
   };
-  return throughPipeline(o, scope, method, idempotent, attempt);
+  return throughPipeline(o, scope, method, idempotent, attempt, round);
 }
 
 /**
  * Polls `getTask` through the pipeline until the task is terminal or interrupted, yielding only
- * what is new. The interval grows while nothing changes and starts again after news.
- * @throws A2AClientError — a fatal poll error, `deadline-exceeded`, `aborted`, or `idle-timeout`
- * (cause: the drop) after `maxIdleMs` without news.
+ * what is new. The interval grows while nothing changes and starts again after news. A poll that
+ * answers starts the stream's count of attempts again; failed polls count in it (`attempts`).
+ * @throws A2AClientError — a fatal poll error, the last poll error once the attempts are spent,
+ * `deadline-exceeded`, `aborted`, or `idle-timeout` (cause: the drop) after `maxIdleMs` without news.
  */
-export async function* poll(o: ResumableStreamOptions, state: StreamState, scope: CallScope, retry: RetryOptions, drop: A2AClientError): AsyncGenerator<StreamEvent[], void, undefined> {
+export async function* poll(o: ResumableStreamOptions, state: StreamState, scope: CallScope, retry: RetryOptions, drop: A2AClientError, attempts: ResumeAttempts): AsyncGenerator<StreamEvent[], void, undefined> {
   const taskId = state.taskId;
   if (taskId === undefined) throw drop;
   const maxIdleMs = o.maxIdleMs ?? 60_000;
@@ -172,8 +172,10 @@ export async function* poll(o: ResumableStreamOptions, state: StreamState, scope
   let quiet = 0;
   let since = performance.now();
   for (;;) {
+    const round = streamRound(attempts.left, false, false);
     try {
-      const task = await throughPipeline(o, scope, 'getTask', true, (attempt) => o.getTask(taskId, attempt.scope, attempt.attempt));
+      const task = await throughPipeline(o, scope, 'getTask', true, (attempt) => o.getTask(taskId, attempt.scope, attempt.attempt), round);
+      attempts.progress();
       const events = state.snapshot(task);
       if (events.length > 0) {
         quiet = 0;
@@ -182,10 +184,9 @@ export async function* poll(o: ResumableStreamOptions, state: StreamState, scope
       } else quiet++;
       if (state.done) return;
     } catch (error) {
-      if (scope.aborted) throw stopped(scope, last, o);
+      if (scope.aborted) throw stoppedInRound(scope, round, attempts, last, o);
       if (!isA2AClientError(error)) throw error;
-      if (!worthAnotherRound(error, 'getTask', o, retry, scope)) throw fail(error, o);
-      last = error;
+      last = afterFailedRound(error, round, attempts, drop, 'getTask', o, retry, scope);
       quiet++;
     }
     const idleLeft = maxIdleMs - (performance.now() - since);

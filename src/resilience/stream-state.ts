@@ -48,6 +48,14 @@ export class StreamState {
   done = false;
   /** Events delivered so far. */
   delivered = 0;
+  /**
+   * Grows whenever what the caller has been given moves on, by the positions kept here — never by
+   * comparing events: a new task id, a status with a new identity, artifact content units that were
+   * not delivered before, a replaced artifact whose content differs, the end. A live event that
+   * repeats what is already known (a re-sent Task, the same status again) leaves it unchanged. Resume
+   * rounds compare it to tell a round that brought news from one that did not.
+   */
+  progress = 0;
   /** What was delivered per artifact id, except the last updated artifact's (below). */
   readonly #artifacts = new Map<string, DeliveredArtifact>();
   /** A stream usually extends one artifact: its record is kept out of the map. */
@@ -61,23 +69,25 @@ export class StreamState {
     this.delivered++;
     switch (event.kind) {
       case 'message':
-        this.done = true;
+        this.#end();
         return;
       case 'task':
         this.#ids(event.id, event.contextId);
-        for (const artifact of event.artifacts ?? []) this.#record(artifact.artifactId).replace(artifact.parts);
+        for (const artifact of event.artifacts ?? []) this.#replace(artifact.artifactId, artifact.parts);
         this.#setStatus(event.status);
         return;
       case 'status-update':
         this.#ids(event.taskId, event.contextId);
         this.#setStatus(event.status);
-        if (event.final === true) this.done = true;
+        if (event.final === true) this.#end();
         return;
       case 'artifact-update': {
         this.#ids(event.taskId, event.contextId);
+        if (event.append !== true) return this.#replace(event.artifact.artifactId, event.artifact.parts);
         const record = this.#record(event.artifact.artifactId);
-        if (event.append === true) record.extend(event.artifact.parts);
-        else record.replace(event.artifact.parts);
+        const before = record.units;
+        record.extend(event.artifact.parts);
+        if (record.units !== before) this.progress++;
         return;
       }
     }
@@ -100,8 +110,9 @@ export class StreamState {
       this.#status = key;
       out.push({ kind: 'status-update', taskId: task.id, contextId: task.contextId, status: task.status, final: settles(task.status) });
     }
-    if (settles(task.status)) this.done = true;
+    if (settles(task.status)) this.#end();
     this.delivered += out.length;
+    if (out.length > 0) this.progress++;
     return out;
   }
 
@@ -135,12 +146,27 @@ export class StreamState {
     return record;
   }
 
+  /** A live replacement of an artifact: progress unless it holds exactly what was delivered. */
+  #replace(id: string, parts: readonly Part[]): void {
+    const known = this.#find(id);
+    if (known === undefined || known.units !== unitsOf(parts) || !known.isPrefixOf(parts)) this.progress++;
+    this.#record(id).replace(parts);
+  }
+
   #setStatus(status: TaskStatus): void {
-    this.#status = statusKey(status);
-    if (settles(status)) this.done = true;
+    const key = statusKey(status);
+    if (key !== this.#status) this.progress++;
+    this.#status = key;
+    if (settles(status)) this.#end();
+  }
+
+  #end(): void {
+    if (!this.done) this.progress++;
+    this.done = true;
   }
 
   #ids(taskId: string, contextId: string): void {
+    if (this.taskId === undefined) this.progress++;
     this.taskId ??= taskId;
     this.contextId ??= contextId;
   }

@@ -125,7 +125,7 @@ describe.each(ENGINES)('A2AClient.connect is bounded and retried (%s)', (_engine
     expect(client.protocol.url).toBe(`${s.url}/rpc`);
     expect(count()).toBe(3);
     expect(events.filter((e) => e.type === 'retry').map((e) => e.type === 'retry' && [e.method, e.agent, e.reason])).toEqual([
-      ['getAgentCard', s.url, 'http:503:idempotent'],
+      ['getAgentCard', s.url, 'http:503:refused'],
       ['getAgentCard', s.url, 'http:502:idempotent'],
     ]);
   });

@@ -24,9 +24,19 @@ describe('responseErrorFromClientError', () => {
     expect(re.cause).toBe(err);
   });
 
-  it('json-rpc: code as string, v0.3 data hints (retryable, retryAfter seconds)', () => {
-    const err = new A2AClientError({ kind: 'json-rpc', message: 'Internal error', code: -32603, data: { retryable: true, retryAfter: 2 } });
+  it('json-rpc: code as string, retryAfter seconds from v0.3 data; retryable is the error\'s own (classify wrote it)', () => {
+    const err = new A2AClientError({ kind: 'json-rpc', message: 'Internal error', code: -32603, retryable: true, data: { retryable: true, retryAfter: 2 } });
     expect(responseErrorFromClientError(err)).toMatchObject({ type: 'protocol_error', code: '-32603', retryable: true, retryAfterMs: 2000 });
+  });
+
+  it('retryable and ambiguous are the error\'s own: a hint does not make a refused credential retryable', () => {
+    const refused = new A2AClientError({ kind: 'http', message: 'HTTP 401', status: 401, retryable: false, problem: { title: 'no', is_retriable: true } });
+    expect(responseErrorFromClientError(refused).retryable).toBe(false);
+    const sent = new A2AClientError({ kind: 'json-rpc', message: 'Internal error', code: -32603, retryable: true, ambiguous: true });
+    expect(responseErrorFromClientError(sent)).toMatchObject({ retryable: true, ambiguous: true });
+    const refusal = new A2AClientError({ kind: 'http', message: 'HTTP 503', status: 503, retryable: true });
+    expect(responseErrorFromClientError(refusal)).toMatchObject({ retryable: true });
+    expect(responseErrorFromClientError(refusal)).not.toHaveProperty('ambiguous');
   });
 
   it('json-rpc: explicit retryable false in data wins over the error flag', () => {
@@ -54,6 +64,7 @@ describe('responseErrorFromClientError', () => {
       kind: 'http',
       message: 'HTTP 503',
       status: 503,
+      retryable: true,
       problem: { type: 'https://errors.example/overloaded', title: 'Overloaded', detail: 'try later', is_retriable: true, retry_after_ms: 750, trace_id: 'abc' },
     });
     expect(responseErrorFromClientError(err)).toMatchObject({

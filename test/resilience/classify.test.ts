@@ -56,7 +56,12 @@ const rows: Row[] = [
   ['−32602 fatal on sendMessage with ambiguous: true', errors.rpc(-32602), sendAmbiguous, false, false],
   // 3. code table — HTTP
   ...([408, 425, 429, 500, 502, 503, 504].map((status): Row => [`HTTP ${status} retryable on getTask`, errors.http(status), get, true, status !== 425])),
-  ...([408, 425, 429, 500, 502, 503, 504].map((status): Row => [`bare HTTP ${status} not retried on sendMessage`, errors.http(status), send, false, status !== 425])),
+  ...([408, 425, 500, 502, 504].map((status): Row => [`bare HTTP ${status} not retried on sendMessage`, errors.http(status), send, false, status !== 425])),
+  // a bare 429 / 503 is a refusal (RFC 9110, RFC 6585): the server did not process the request, so a send is repeated
+  ...([429, 503].map((status): Row => [`bare HTTP ${status} retried on sendMessage (a refusal)`, errors.http(status), send, true, true])),
+  ...([429, 503].map((status): Row => [`bare HTTP ${status} retried on sendStreamingMessage`, errors.http(status), stream, true, true])),
+  ...([429, 503].map((status): Row => [`bare HTTP ${status} retried on any non-idempotent method`, errors.http(status), create, true, true])),
+  ['HTTP 503 in fatalCodes stays fatal on sendMessage', errors.http(503), { ...send, options: { ...DEFAULT_RETRY, fatalCodes: [503] } }, false, true],
   ['bare HTTP 500 on sendMessage with ambiguous: true', errors.http(500), sendAmbiguous, true, true],
   ...([400, 401, 403, 404, 405, 409, 422].map((status): Row => [`HTTP ${status} fatal`, errors.http(status), get, false, false])),
   ['HTTP 501 fatal but a health failure', errors.http(501), get, false, true],
@@ -135,7 +140,7 @@ const anyFailure: fc.Arbitrary<A2AClientError> = fc
       }),
   );
 
-/** The rule for sends, written as simply as possible: safe, or asked for by the server. */
+/** The rule for sends, written as simply as possible: safe, refused unprocessed, or asked for by the server. */
 function sendMayRepeat(e: A2AClientError, ambiguousOptIn: boolean, readRetries: boolean): boolean {
   const hints = hintsOf(e);
   const remote = e.kind === 'http' || e.kind === 'json-rpc';
@@ -147,6 +152,8 @@ function sendMayRepeat(e: A2AClientError, ambiguousOptIn: boolean, readRetries: 
   // A certificate error or a proxy's refusal is configuration; a proxy's 5xx is a refused connection.
   if (e.kind === 'connection' && e.reason === 'tls' && e.phase === 'before-send') return false;
   if (e.kind === 'connection' && e.reason === 'proxy') return e.status !== undefined && e.status >= 500;
+  // A bare refusal: the server says it did not process the request.
+  if (e.kind === 'http' && (e.status === 429 || e.status === 503)) return true;
   const neverSent = e.kind === 'connect-timeout' || (e.kind === 'connection' && (e.phase === 'before-send' || (e.phase === undefined && (e.reason === 'refused' || e.reason === 'dns'))));
   if (neverSent) return true;
   // Anything else a read would retry may have reached the agent: only with the opt-in.
@@ -171,5 +178,71 @@ describe('classify, property: a send is repeated only when it never left or the 
       }),
       { numRuns: 2000 },
     );
+  });
+
+  it('transient and ambiguous: what may be repeated now may succeed; the method never changes transient; only non-idempotent methods are ambiguous, never on a refusal or before sending', () => {
+    fc.assert(
+      fc.property(anyFailure, fc.boolean(), (error, optIn) => {
+        const options = { ...DEFAULT_RETRY, ambiguous: optIn };
+        const read = classify(error, { ...get, options });
+        expect(read.ambiguous).toBe(false);
+        for (const ctx of [{ ...send, options }, { ...stream, options }, { ...create, options }, { ...get, options }]) {
+          const c = classify(error, ctx);
+          if (c.retryable) expect(c.transient).toBe(true);
+          expect(c.transient).toBe(read.transient);
+          if (c.ambiguous) expect(c.transient || error.kind === 'aborted').toBe(true);
+          const refused = error.kind === 'http' && (error.status === 429 || error.status === 503);
+          const beforeSend = (error.kind === 'connection' && error.phase === 'before-send') || error.kind === 'connect-timeout';
+          if (refused || beforeSend) expect(c.ambiguous).toBe(false);
+        }
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});
+
+type Judged = [name: string, error: A2AClientError, ctx: ClassifyContext, transient: boolean, ambiguous: boolean];
+
+/** `transient` becomes the error's `retryable` ("repeating may succeed"); `ambiguous`: a repeat of the send could run it twice. */
+const judged: Judged[] = [
+  ['bare 503 on sendMessage: a refusal, not ambiguous', errors.http(503), send, true, false],
+  ['bare 429 on sendMessage', errors.http(429), send, true, false],
+  ['503 + Retry-After on sendMessage', errors.http(503, { 'retry-after': '2' }), send, true, false],
+  ...([500, 502, 504].map((status): Judged => [`bare ${status} on sendMessage: may succeed, may have run`, errors.http(status), send, true, true])),
+  ...([500, 502, 504].map((status): Judged => [`bare ${status} on getTask: may succeed, not ambiguous (a read)`, errors.http(status), get, true, false])),
+  ['bare −32603 on sendStreamingMessage', errors.rpc(-32603), stream, true, true],
+  ['bare −32006 on sendMessage', errors.rpc(-32006), send, true, true],
+  ['−32603 retried on opt-in is still ambiguous', errors.rpc(-32603), sendAmbiguous, true, true],
+  ['−32603 with data.retryable: false', errors.rpc(-32603, { retryable: false }), send, false, false],
+  ['−32603 with data.retryable: true (the agent asked for the repeat)', errors.rpc(-32603, { retryable: true }), send, true, false],
+  ['−32602 invalid params', errors.rpc(-32602), send, false, false],
+  ['401 refused credential', errors.http(401, { 'www-authenticate': 'Bearer' }), send, false, false],
+  ['401 with a retryable hint', errors.rpc(-32603, { retryable: true }).with({ status: 401 }), get, false, false],
+  ['HTTP 400', errors.http(400), send, false, false],
+  ['read-timeout on sendMessage', errors.readTimeout(), send, true, true],
+  ['read-timeout on getTask', errors.readTimeout(), get, true, false],
+  ['idle-timeout on sendStreamingMessage', errors.of('idle-timeout'), stream, true, true],
+  ['reset after send on sendMessage', errors.reset(), send, true, true],
+  ['reset after send on createTaskPushNotificationConfig', errors.reset(), create, true, true],
+  ['refused (before send) on sendMessage', errors.refused(), send, true, false],
+  ['connect-timeout on sendMessage', errors.of('connect-timeout'), send, true, false],
+  ['invalid-response', errors.of('invalid-response'), send, false, false],
+  ['unsupported', errors.of('unsupported'), send, false, false],
+  ['card', errors.of('card'), get, false, false],
+  ['aborted', errors.of('aborted'), send, false, false],
+  ['aborted after sending a send', errors.of('aborted').with({ phase: 'after-send' }), send, false, true],
+  ['deadline-exceeded', errors.of('deadline-exceeded'), get, true, false],
+  ['deadline-exceeded that cut a send after sending', errors.of('deadline-exceeded').with({ phase: 'after-send' }), send, true, true],
+  ['deadline-exceeded that cut a read after sending', errors.of('deadline-exceeded').with({ phase: 'after-send' }), get, true, false],
+  ['circuit-open', errors.of('circuit-open'), send, true, false],
+  ['budget-exhausted', errors.of('budget-exhausted'), send, true, false],
+  ['bulkhead-rejected', errors.of('bulkhead-rejected'), send, true, false],
+  ['insufficient-results', errors.of('insufficient-results'), get, false, false],
+];
+
+describe('classify: transient (the error\'s retryable) and ambiguous', () => {
+  it.each(judged)('%s', (_name, error, ctx, transient, ambiguous) => {
+    const c = classify(error, ctx);
+    expect([c.transient, c.ambiguous]).toEqual([transient, ambiguous]);
   });
 });

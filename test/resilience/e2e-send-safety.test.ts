@@ -1,8 +1,10 @@
 /**
  * Sends are repeated only when it is safe, end to end through A2AClient on both engines: a bare
- * −32603 / −32006 / 5xx on a send reaches the agent once (a read is retried), a server hint or a
- * refused connection is retried, a server that reads the request and resets is not (unless the
- * call opts in with `retry: { ambiguous: true }`), and a per-call `retry` overrides `retry: false`.
+ * −32603 / −32006 / 500 / 502 / 504 on a send reaches the agent once (a read is retried) and ends
+ * `retryable` (a later repeat may succeed) and `ambiguous` (the agent may have acted); a bare 429 or
+ * 503 is a refusal and is retried, a server hint or a refused connection is retried, a server that
+ * reads the request and resets is not (unless the call opts in with `retry: { ambiguous: true }`),
+ * and a per-call `retry` overrides `retry: false`.
  */
 import { describe, expect, it } from 'vitest';
 import { A2AClient, isA2AClientError, type A2AClientError, type ClientOptions } from '../../src/index.js';
@@ -20,10 +22,16 @@ const BARE: Array<[string, Scenario]> = [
   ['a bare JSON-RPC −32006', jsonRpcError(-32006, 'invalid agent response')],
   ['an HTML HTTP 500', httpError(500)],
   ['HTTP 502', httpError(502)],
-  ['HTTP 503 without a delay', httpError(503)],
   ['HTTP 504', httpError(504)],
   ['HTTP 500 with informational RateLimit headers (quota left)', httpError(500, { headers: { 'ratelimit-limit': '100', 'ratelimit-remaining': '99', 'ratelimit-reset': '30' } })],
   ['HTTP 500 with an unspent structured RateLimit quota', httpError(500, { headers: { ratelimit: '"default";r=99;t=0' } })],
+];
+
+/** Bare refusals (RFC 9110 503, RFC 6585 429, no delay): the server did not process the send. */
+const REFUSALS: Array<[string, Scenario]> = [
+  ['a bare HTTP 503', httpError(503)],
+  ['a bare HTTP 429', httpError(429)],
+  ['a bare HTTP 503 with a problem+json body', httpError(503, { problem: { title: 'overloaded' } })],
 ];
 
 async function agentWith(way: (typeof WAYS)[number], setup: (agent: MockAgent) => void, retry: ClientOptions['retry'] = fast): Promise<{ agent: MockAgent; client: A2AClient }> {
@@ -37,7 +45,8 @@ describe.each(WAYS)('send retry safety (%s)', (way) => {
   it.each(BARE)('%s on sendMessage reaches the agent once; on getTask it is retried', async (_label, failure) => {
     const { agent, client } = await agentWith(way, (a) => a.on('sendMessage', failure).on('getTask', failFirst(2, failure, replyTask())));
     const error = await rejection(client.sendMessage(hi));
-    expect([error.kind, error.retryable, error.attempts.length]).toEqual([error.kind === 'json-rpc' ? 'json-rpc' : 'http', false, 1]);
+    // Not repeated (it may have run), yet a later repeat may succeed: retryable, and ambiguous says the risk.
+    expect([error.kind, error.retryable, error.ambiguous, error.attempts.length]).toEqual([error.kind === 'json-rpc' ? 'json-rpc' : 'http', true, true, 1]);
     expect(agent.callsOf('sendMessage')).toHaveLength(1);
 
     const task = await client.getTask({ id: 'task-1' });
@@ -50,8 +59,31 @@ describe.each(WAYS)('send retry safety (%s)', (way) => {
     const events = [];
     for await (const event of client.stream('hi')) events.push(event);
     expect(events).toHaveLength(1);
-    expect(events[0]?.error?.retryable).toBe(false);
+    expect(events[0]?.error).toMatchObject({ retryable: true, ambiguous: true });
     expect(agent.callsOf('sendStreamingMessage')).toHaveLength(1);
+  });
+
+  it.each(REFUSALS)('%s on sendMessage is repeated: the send was refused unprocessed', async (_label, refusal) => {
+    const { agent, client } = await agentWith(way, (a) => a.on('sendMessage', failFirst(2, refusal, replyText('ok'))));
+    expect((await client.sendMessage(hi)).kind).toBe('message');
+    expect(agent.callsOf('sendMessage')).toHaveLength(3);
+  });
+
+  it.each(REFUSALS)('%s on every attempt: maxAttempts sends, then retryable and not ambiguous', async (_label, refusal) => {
+    const { agent, client } = await agentWith(way, (a) => a.on('sendMessage', refusal));
+    const error = await rejection(client.sendMessage(hi));
+    expect([error.kind, error.retryable, error.ambiguous, error.attempts.length]).toEqual(['http', true, undefined, 3]);
+    expect(agent.callsOf('sendMessage')).toHaveLength(3);
+  });
+
+  it.each(REFUSALS)('%s on the send that opens a stream is repeated; stream() ends retryable, not ambiguous, when it persists', async (_label, refusal) => {
+    const { agent, client } = await agentWith(way, (a) => a.on('sendStreamingMessage', refusal));
+    const events = [];
+    for await (const event of client.stream('hi')) events.push(event);
+    expect(events).toHaveLength(1);
+    expect(events[0]?.error).toMatchObject({ retryable: true });
+    expect(events[0]?.error?.ambiguous).toBeUndefined();
+    expect(agent.callsOf('sendStreamingMessage')).toHaveLength(3);
   });
 
   it('retry: { ambiguous: true } on the call repeats a bare −32603 send with the same messageId', async () => {
@@ -86,7 +118,7 @@ describe.each(WAYS)('send retry safety (%s)', (way) => {
   it('a server that reads the send and drops the connection gets it once; with ambiguous: true twice', async () => {
     const { agent, client } = await agentWith(way, (a) => a.on('sendMessage', failFirst(1, reset(), replyText('ok'))));
     const error = await rejection(client.sendMessage(hi));
-    expect([error.kind, error.retryable]).toEqual(['connection', false]);
+    expect([error.kind, error.retryable, error.ambiguous]).toEqual(['connection', true, true]);
     expect(error.phase).toBe('after-send');
     expect(agent.callsOf('sendMessage')).toHaveLength(1);
     agent.clear();
@@ -142,7 +174,7 @@ describe('a hostile server that accepts, reads the request and resets (undici, r
     const client = new A2AClient(card, { retry: { ...fast, maxAttempts: 3 }, circuitBreaker: false });
     try {
       const error = await rejection(client.sendMessage(hi));
-      expect([error.kind, error.phase, error.retryable]).toEqual(['connection', 'after-send', false]);
+      expect([error.kind, error.phase, error.retryable, error.ambiguous]).toEqual(['connection', 'after-send', true, true]);
       expect(requests).toBe(1);
       const read = await rejection(client.getTask({ id: 't' }));
       expect(read.attempts.map((a) => a.phase)).toEqual(['after-send', 'after-send', 'after-send']);

@@ -170,7 +170,9 @@ describe.each<ProtocolVersion>(['1.0', '0.3'])('the resubscribe is a call like a
     const events: ResilienceEvent[] = [];
     let setup: { proxy: TcpProxy } | undefined;
     const { agent, proxy, client } = await behindProxy(version, {
-      retry: { baseDelayMs: 10, maxDelayMs: 20, budget: false },
+      // Resume rounds are attempts: the drop, four refused resubscribes (the breaker opens at five
+      // failures), the round the open breaker refuses and the probe fit in ten attempts without news.
+      retry: { baseDelayMs: 10, maxDelayMs: 20, budget: false, maxAttempts: 10 },
       circuitBreaker: { consecutiveFailures: 5, halfOpenAfterMs: 800 },
       onEvent: (e) => {
         events.push(e);
@@ -198,16 +200,27 @@ describe.each<ProtocolVersion>(['1.0', '0.3'])('the resubscribe is a call like a
     expect(converted.filter((e) => e.error !== undefined)).toHaveLength(1);
   });
 
-  it('a resubscribe that keeps failing with 503 is retried until the deadline, which ends the stream', async () => {
-    const { agent, client } = await behindProxy(version, { retry: { baseDelayMs: 100, maxDelayMs: 100, budget: false }, circuitBreaker: false });
+  it('a resubscribe that keeps failing with 503 ends the stream with that 503 once maxAttempts attempts brought nothing', async () => {
+    const { agent, client } = await behindProxy(version, { retry: { baseDelayMs: 10, maxDelayMs: 10, budget: false }, circuitBreaker: false });
     agent.on('subscribeToTask', httpError(503));
     const started = performance.now();
-    // About 150 ms a round (three attempts, jittered waits of at most 100 ms): the deadline comes well
-    // before the tenth round, and well after the first 503.
+    const error = await iterationError(client.sendStreamingMessage(go, { timeouts: { totalMs: 10_000 } }));
+    // maxAttempts 3: the drop, then one resume round whose two attempts get 503 — the agent's own error, fast.
+    expect(isA2AClientError(error) && error).toMatchObject({ kind: 'http', status: 503, method: 'subscribeToTask', retryable: true, ambiguous: true });
+    expect(isA2AClientError(error) && error.attempts.map((a) => a.status ?? a.kind)).toEqual(['connection', 503, 503]);
+    expect(agent.callsOf('subscribeToTask')).toHaveLength(2);
+    expect(performance.now() - started).toBeLessThan(2_000);
+  });
+
+  it('a resubscribe that keeps failing with 503 with attempts to spare is retried until the deadline, which ends the stream', async () => {
+    const { agent, client } = await behindProxy(version, { retry: { baseDelayMs: 100, maxDelayMs: 100, budget: false, maxAttempts: 1000 }, circuitBreaker: false });
+    agent.on('subscribeToTask', httpError(503));
+    const started = performance.now();
     const error = await iterationError(client.sendStreamingMessage(go, { timeouts: { totalMs: 1_000 } }));
     const elapsed = performance.now() - started;
     expect(isA2AClientError(error) && error.kind).toBe('deadline-exceeded');
-    expect(isA2AClientError(error) && isA2AClientError(error.cause) && error.cause.status).toBe(503);
+    // The deadline may cut a request in flight (then that request is the cause): the 503s are in attempts.
+    expect(isA2AClientError(error) && error.attempts.filter((a) => a.status === 503).length).toBeGreaterThanOrEqual(2);
     expect(agent.callsOf('subscribeToTask').length).toBeGreaterThanOrEqual(3);
     expect(elapsed).toBeGreaterThan(850);
     expect(elapsed).toBeLessThan(3_000);

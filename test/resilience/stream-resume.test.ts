@@ -394,7 +394,7 @@ describe('resumableStream', () => {
     expect(isA2AClientError(thrown) && thrown).toMatchObject({ kind: 'json-rpc', code: -32602, agent: 'agent-s', method: 'sendStreamingMessage' });
   });
 
-  it('ends with deadline-exceeded (cause: the last drop) when the agent keeps dropping', async () => {
+  it('ends with deadline-exceeded (cause: the last drop) when the agent keeps dropping and attempts are left', async () => {
     const agent = flakyAgent(0, 0);
     const started = performance.now();
     let thrown: unknown;
@@ -408,8 +408,8 @@ describe('resumableStream', () => {
             throw errors.reset();
           })(),
           deadline: performance.now() + 200,
-          retry: { baseDelayMs: 20, maxDelayMs: 20 },
-          maxResumes: 1000,
+          // Attempts enough to outlast the deadline: the deadline, not the count, ends this stream.
+          retry: { baseDelayMs: 20, maxDelayMs: 20, maxAttempts: 1000 },
         }),
       );
     } catch (error) {

@@ -137,3 +137,39 @@ describe('StreamState', () => {
     expect(i.done).toBe(true);
   });
 });
+
+describe('StreamState.progress: what moved on, by position (resume rounds count on it)', () => {
+  const moved = (s: StreamState, step: () => unknown): boolean => {
+    const before = s.progress;
+    step();
+    return s.progress !== before;
+  };
+
+  it('moves on for a new task, a new status, appended units, a replaced artifact that differs, the end', () => {
+    const s = new StreamState();
+    expect(moved(s, () => s.accept(task(working)))).toBe(true);
+    expect(moved(s, () => s.accept(chunk([text('la')], false)))).toBe(true);
+    expect(moved(s, () => s.accept(chunk([text('la')])))).toBe(true);
+    expect(moved(s, () => s.accept(chunk([text('other')], false)))).toBe(true);
+    expect(moved(s, () => s.accept({ kind: 'status-update', ...ids, status: { state: 'input-required' } }))).toBe(true);
+    expect(s.done).toBe(true);
+  });
+
+  it('stays for what repeats the known: the same Task again, the same status, an empty append, the same artifact replaced by itself', () => {
+    const s = new StreamState();
+    s.accept(task(working, [{ artifactId: 'a', parts: [text('abc')] }]));
+    expect(moved(s, () => s.accept(task(working, [{ artifactId: 'a', parts: [text('abc')] }])))).toBe(false);
+    expect(moved(s, () => s.accept({ kind: 'status-update', ...ids, status: { state: 'working', timestamp: 'later' } }))).toBe(false);
+    expect(moved(s, () => s.accept(chunk([text('')])))).toBe(false);
+    expect(moved(s, () => s.accept(chunk([text('abc')], false)))).toBe(false);
+  });
+
+  it('a snapshot moves it on only when it yields something new', () => {
+    const s = new StreamState();
+    s.accept(task(working));
+    s.accept(chunk([text('ab')], false));
+    expect(moved(s, () => expect(s.snapshot(task(working, [{ artifactId: 'a', parts: [text('ab')] }]))).toEqual([]))).toBe(false);
+    expect(moved(s, () => expect(s.snapshot(task(working, [{ artifactId: 'a', parts: [text('abc')] }]))).toHaveLength(1))).toBe(true);
+    expect(moved(s, () => s.snapshot(task({ state: 'completed' }, [{ artifactId: 'a', parts: [text('abc')] }])))).toBe(true);
+  });
+});
