@@ -191,6 +191,20 @@ describe.each(['1.0', '0.3'] as const)('cancelOnAbort ↔ official server v%s', 
     }
   });
 
+  it('an agent that does not stream, with retry: false: the non-blocking send is followed by polling to the end (its answer is no failed round)', async () => {
+    const plain = await startOfficialServer({ streaming: false, chunkDelayMs: 30 });
+    try {
+      const client = await A2AClient.connect(plain.baseUrl, { protocol: { version, binding: 'JSONRPC' }, cancelOnAbort: true, retry: false });
+      const all: AgentEvent[] = [];
+      for await (const e of client.stream('stream 3')) all.push(e);
+      expect(all.filter((e) => e.error !== undefined)).toEqual([]);
+      expect(all.at(-1)).toMatchObject({ done: true, state: 'completed' });
+      await client.close();
+    } finally {
+      await plain.close();
+    }
+  });
+
   it('no cancel without cancelOnAbort: the task keeps running at the agent', async () => {
     const events = cancelEvents();
     const client = await connect({ onEvent: events.onEvent });
