@@ -9,32 +9,25 @@ import type { ResilienceEvent, RetryOptions } from './options.js';
 import { ResumeAttempts, streamFailure } from './stream-attempts.js';
 import { StreamState } from './stream-state.js';
 import { afterFailedRound, fail, pause, stopped, stoppedInRound, streamRound } from './stream-rounds.js';
-import { abandonReason, closeQuietly, isUnsupported, MIN_ROUND_MS, noSnapshot, openSource, poll, pollOnly, resumable, type AbandonReason, type Iter, type ResumableStreamOptions } from './stream-sources.js';
+import { closeQuietly, isUnsupported, MIN_ROUND_MS, noSnapshot, openSource, poll, pollOnly, resumable, type Iter, type ResumableStreamOptions } from './stream-sources.js';
+import { Abandonment, abandonReason, type AbandonReason } from './stream-abandon.js';
 
 export type { ResumableStreamOptions } from './stream-sources.js';
 
 /**
- * Wraps a stream so a drop or idle gap before a terminal state does not lose the task: the first
- * event is the commit point (before it the send is retried like a unary call, after it never
- * repeated). After a drop it resubscribes after a backoff; the resubscribe goes through the agent's
- * pipeline like any call (a 503 with Retry-After, a gateway's 502 page, a retryable JSON-RPC error, a
- * refused connection are retried), and a failed round is followed by another until the deadline, a
- * fatal error, or `retry.maxAttempts` attempts in a row without news ({@link ResumeAttempts}) — then
- * the last failure, the agent's own error, ends it; `retry: false`: the first failure does, with no
- * resubscribe and no polling. Rounds are charged to the retry budget as retries; the breaker hears
- * each source's outcome. The resubscribe's Task snapshot is turned into exactly the updates the
- * caller has not seen, by position ({@link StreamState}). Where resubscribe is unsupported it polls
- * `getTask` (through the pipeline too). A stream that closes before a terminal state is resumed the
- * same way (when a task id is known).
- * @throws A2AClientError — the send's error (after its retries), a non-drop error of a stream, the
- * last failure once the attempts are spent, a fatal error of a resubscribe or poll, kind
- * `deadline-exceeded` (cause: the last failure), `aborted`, `budget-exhausted`, or `idle-timeout`
- * when polling brings no news for `maxIdleMs`. Past the first event its `retryable` says whether a
- * later resume may succeed, `ambiguous` is set for a send, and `attempts` holds the stream's failures.
+ * Wraps a stream so a drop or idle gap before a terminal state does not lose the task. The first event
+ * is the commit point (before it the send is retried like a unary call, after it never repeated).
+ * After a drop it resubscribes after a backoff, through the agent's pipeline like any call; rounds
+ * without news are attempts ({@link ResumeAttempts}: when `retry.maxAttempts` are spent — at once with
+ * `retry: false` — the last failure, the agent's own, ends it) and are charged to the retry budget. A
+ * resubscribe's Task snapshot becomes exactly the updates the caller has not seen ({@link StreamState});
+ * where resubscribe is unsupported, or the agent does not stream, it polls `getTask`.
+ * @throws A2AClientError — the send's error, a non-drop error of the stream, the last failure once
+ * the attempts are spent, a fatal error of a resubscribe or poll, `deadline-exceeded`, `aborted`,
+ * `budget-exhausted`, or `idle-timeout` (polling without news for `maxIdleMs`).
  *
  * A state machine rather than a generator: while the stream is live, each batch costs one `then` on
- * the source's read and no generator step; the rare paths (opening, resume rounds, polling) are async
- * functions. `next()` calls are served in order; `return()` closes the source at once.
+ * the source's read and no generator step; the rare paths (opening, resume rounds, polling) are async.
  */
 export function resumableStream(o: ResumableStreamOptions): AsyncIterableIterator<StreamEvent[]> {
   return new ResumableStream(o);
@@ -50,6 +43,7 @@ class ResumableStream implements AsyncIterableIterator<StreamEvent[]> {
   readonly #retry: RetryOptions;
   readonly #attempts: ResumeAttempts;
   readonly #state = new StreamState();
+  readonly #abandonment: Abandonment;
   /** `#state.progress` when last looked at. */
   #seen = 0;
   /** The first event arrived: errors from here on are the stream's, not the send's. */
@@ -63,7 +57,6 @@ class ResumableStream implements AsyncIterableIterator<StreamEvent[]> {
   #resumes = 0;
   #started = false;
   #closed = false;
-  #abandoned = false; // `onAbandon` was told
   /** The step in flight; later `next()` calls wait for it. */
   #busy: Promise<Step> | undefined;
 
@@ -71,7 +64,8 @@ class ResumableStream implements AsyncIterableIterator<StreamEvent[]> {
     this.#o = o;
     // A stream its reader left alone still ends its span, and tells `onAbandon`, when the deadline or the caller ends it.
     const trace = o.trace;
-    const onFail = trace || o.onAbandon ? (error: A2AClientError): void => {
+    this.#abandonment = new Abandonment(o);
+    const onFail = trace || this.#abandonment.watched ? (error: A2AClientError): void => {
       this.#abandon(abandonReason(error));
       trace?.end(error);
     } : undefined;
@@ -299,12 +293,7 @@ class ResumableStream implements AsyncIterableIterator<StreamEvent[]> {
 
   /** Tells `onAbandon` (once) that the stream ends for `reason` while its task, known, has not settled. */
   #abandon(reason: AbandonReason | undefined): void {
-    const o = this.#o;
-    if (reason === undefined || o.onAbandon === undefined || this.#abandoned || this.#closed) return;
-    const taskId = this.#state.taskId ?? o.taskId;
-    if (taskId === undefined || this.#state.done || o.completed?.() === true) return;
-    this.#abandoned = true;
-    o.onAbandon(taskId, reason);
+    if (!this.#closed) this.#abandonment.tell(reason, this.#state);
   }
 
   #dropSource(): void {

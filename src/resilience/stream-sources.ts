@@ -4,6 +4,7 @@
  * failures a resubscribe can get past.
  */
 import { A2AClientError, isA2AClientError } from '../errors/a2a-client-error.js';
+import type { AbandonOptions } from './stream-abandon.js';
 import type { StreamEvent, Task } from '../protocol/model.js';
 import type { CallScope } from '../transport/call-scope.js';
 import { ignoreLate } from '../util/ignore-late.js';
@@ -22,7 +23,7 @@ import { afterFailedRound, fail, pause, pollIdleError, stopped, stoppedInRound, 
  * read is also raced against the scope (it may wait on a headers function). Sources yield events in
  * batches (one per network read), so per-event work stays synchronous.
  */
-export interface ResumableStreamOptions {
+export interface ResumableStreamOptions extends AbandonOptions {
   agent: string;
   /** `sendStreamingMessage` or `subscribeToTask`. */
   method: string;
@@ -64,30 +65,11 @@ export interface ResumableStreamOptions {
    * @default 60_000
    */
   maxIdleMs?: number | undefined;
-  /** The task followed, when known before the first event (a subscribe's id). */
-  taskId?: string | undefined;
-  /**
-   * Told once when the stream ends with its task known and not terminal or interrupted because the
-   * caller's signal aborted, the deadline passed, or the reader left early (`return()`): for
-   * `cancelOnAbort`. Called synchronously: it must return at once.
-   */
-  onAbandon?: ((taskId: string, reason: AbandonReason) => void) | undefined;
-  /** True once the reader took the stream as complete (leaving it then is not abandoning it). */
-  completed?: (() => boolean) | undefined;
   /**
    * Follow this existing task by polling `getTask` from the start, without opening a source (an agent
    * that does not stream: `A2AClient.resume`). `open` is then never called.
    */
   pollTaskId?: string | undefined;
-}
-
-/** Why a stream's task was abandoned. */
-export type AbandonReason = 'aborted' | 'deadline-exceeded' | 'left';
-
-/** The abandon reason a stream's failure gives: the caller's abort or the deadline; other failures abandon nothing. */
-export function abandonReason(error: unknown): AbandonReason | undefined {
-  if (!isA2AClientError(error)) return undefined;
-  return error.kind === 'aborted' || error.kind === 'deadline-exceeded' ? error.kind : undefined;
 }
 
 /** A stream source being read. */
