@@ -6,23 +6,32 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
  * over the cap) the rest is never read: the answer closes the connection instead.
  */
 function bodyOf(req: IncomingMessage, unread: { value: boolean }): ReadableStream<Uint8Array> {
+  let open = true;
+  const onData = (chunk: Buffer, controller: ReadableStreamDefaultController<Uint8Array>): void => {
+    if (!open) return;
+    controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+    if ((controller.desiredSize ?? 0) <= 0) req.pause();
+  };
   return new ReadableStream<Uint8Array>({
     start(controller) {
       req.pause();
-      req.on('data', (chunk: Buffer) => {
-        controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
-        if ((controller.desiredSize ?? 0) <= 0) req.pause();
-      });
+      req.on('data', (chunk: Buffer) => onData(chunk, controller));
       req.once('end', () => {
         unread.value = false;
-        controller.close();
+        if (open) controller.close();
+        open = false;
       });
-      req.once('error', (error) => controller.error(error));
+      req.once('error', (error) => {
+        if (open) controller.error(error);
+        open = false;
+      });
     },
     pull() {
       req.resume();
     },
     cancel() {
+      // The handler stopped reading: what still arrives is ignored (Node discards it, or the answer closes the connection).
+      open = false;
       req.pause();
     },
   });
