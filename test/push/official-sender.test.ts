@@ -120,4 +120,17 @@ describe('a running task (v1.0)', () => {
     const late = await fetch(webhookUrl, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body });
     expect(late.status).toBe(401);
   });
+
+  it('a break ends the iteration and deletes the config (v0.3)', async () => {
+    const client = await A2AClient.connect(server.baseUrl, { protocol: { version: '0.3', binding: 'JSONRPC' } });
+    clients.push(client);
+    const id = taskId(await client.sendMessage({ message: { parts: [{ kind: 'text', text: 'slow' }] }, configuration: { blocking: false } }));
+    for await (const event of receiver.register(client, id, { url: webhookUrl })) {
+      expect(event).toMatchObject({ state: 'working' });
+      break;
+    }
+    await until(() => reported.some((e) => e.type === 'config-delete' && e.taskId === id));
+    expect(await client.listTaskPushNotificationConfig({ taskId: id })).toEqual([]);
+    await client.cancelTask({ id });
+  });
 });
