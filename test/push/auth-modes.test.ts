@@ -6,7 +6,7 @@
  */
 import { createServer } from 'node:http';
 import { exportJWK, generateKeyPair, SignJWT, type JWK } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { pushReceiver, type PushReceiverEvent } from '../../src/push/index.js';
 import { delivery, take, v1 } from './payloads.js';
 
@@ -107,7 +107,8 @@ describe('default token auth', () => {
         },
       });
     };
-    for (const headers of [{ authorization: 'Bearer abc.def' }, { 'x-a2a-notification-token': 'abc' }, { authorization: 'Basic dTpw' }, {}]) {
+    const attempts: Array<Record<string, string>> = [{ authorization: 'Bearer abc.def' }, { 'x-a2a-notification-token': 'abc' }, { authorization: 'Basic dTpw' }, {}];
+    for (const headers of attempts) {
       const res = await receiver.handleRequest(new Request('http://127.0.0.1/', { method: 'POST', headers, body: body(), duplex: 'half' } as RequestInit));
       expect(res.status).toBe(401);
       expect(res.headers.get('www-authenticate')).toBe('Bearer');

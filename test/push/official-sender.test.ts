@@ -105,7 +105,8 @@ describe('a running task (v1.0)', () => {
 
     const forged = `${token.slice(0, token.indexOf('.'))}.${'A'.repeat(43)}`;
     const body = JSON.stringify({ statusUpdate: { taskId: id, contextId: 'c', status: { state: 'TASK_STATE_COMPLETED' } } });
-    for (const headers of [{ authorization: `Bearer ${forged}` }, { 'x-a2a-notification-token': 'nope' }, {}]) {
+    const attempts: Array<Record<string, string>> = [{ authorization: `Bearer ${forged}` }, { 'x-a2a-notification-token': 'nope' }, {}];
+    for (const headers of attempts) {
       const res = await fetch(webhookUrl, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
       expect(res.status).toBe(401);
       expect(await res.text()).not.toContain(token.slice(token.indexOf('.') + 1));
