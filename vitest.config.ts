@@ -9,6 +9,7 @@ export default defineConfig({
     alias: [
       { find: /^a2a-resilient\/mocks$/, replacement: here('./mocks/index.ts') },
       { find: /^a2a-resilient\/redis$/, replacement: here('./src/redis/index.ts') },
+      { find: /^a2a-resilient\/push$/, replacement: here('./src/push/index.ts') },
       { find: /^a2a-resilient$/, replacement: here('./src/index.ts') },
     ],
   },

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { Artifact, Part, TaskState } from '../protocol/model.js';
 
 /** Fallback error messages of terminal failure states without any text. */
@@ -62,5 +61,5 @@ export function pickId(first?: string, second?: string, third?: string): string 
   if (first !== undefined && first !== '') return first;
   if (second !== undefined && second !== '') return second;
   if (third !== undefined && third !== '') return third;
-  return `evt-${randomUUID()}`;
+  return `evt-${crypto.randomUUID()}`;
 }

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { A2AClientError } from '../errors/a2a-client-error.js';
 import { responseErrorFromClientError } from '../errors/response-error-from.js';
 import type { AgentEvent } from './agent-event.js';
@@ -11,7 +10,7 @@ export { responseErrorFromClientError, RESPONSE_ERROR_TYPES } from '../errors/re
  */
 export function errorEvent(err: A2AClientError, agent: string): AgentEvent {
   return {
-    id: `error-${randomUUID()}`,
+    id: `error-${crypto.randomUUID()}`,
     object: 'error',
     done: true,
     partial: false,

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { AgentEvent } from './agent-event.js';
 import type { EventConverter } from './converter.js';
 
@@ -8,7 +7,7 @@ export { errorEvent } from './from-client-error.js';
 export function converterErrorEvent(converter: EventConverter, agent: string, error: unknown): AgentEvent {
   const reason = error instanceof Error ? error.message : String(error);
   return {
-    id: `error-${randomUUID()}`,
+    id: `error-${crypto.randomUUID()}`,
     object: 'error',
     done: true,
     partial: false,

@@ -6,6 +6,7 @@ import { main as coordinatorFanOut } from '../../examples/coordinator-fan-out.js
 import { main as customConverter } from '../../examples/custom-converter.js';
 import { main as longRunningTask } from '../../examples/long-running-task.js';
 import { main as protocolLevel } from '../../examples/protocol-level.js';
+import { main as pushNotifications } from '../../examples/push-notifications.js';
 import { main as signedCards } from '../../examples/signed-cards.js';
 import { main as tracing } from '../../examples/tracing.js';
 
@@ -83,5 +84,13 @@ describe('examples', () => {
     expect(spans[0]?.attributes).toMatchObject({ 'gen_ai.operation.name': 'invoke_agent', 'gen_ai.agent.name': 'forecaster', 'server.address': '127.0.0.1' });
     expect(traceparents).toHaveLength(2);
     for (const t of traceparents) expect(t).toMatch(new RegExp(`^00-${traceId}-[0-9a-f]{16}-01$`));
+  });
+
+  it('push-notifications: a forged delivery refused, each chunk once (the retry dropped), the answer, the config deleted', async () => {
+    const { chunks, answer, forged, deletes } = await pushNotifications();
+    expect(forged).toBe(401);
+    expect(chunks).toEqual(['Findings: ', 'three sources agree.']);
+    expect(answer).toBe('Findings: three sources agree.');
+    expect(deletes).toBe(1);
   });
 });

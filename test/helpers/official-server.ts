@@ -16,13 +16,16 @@ import { z } from 'zod';
 import { Role, TaskState, type AgentCard, type Message, type Part } from '@a2a-js/sdk';
 import {
   AgentEvent,
+  DefaultExecutionEventBusManager,
   DefaultRequestHandler,
+  InMemoryPushNotificationStore,
   InMemoryTaskStore,
   type AgentExecutor,
   type ExecutionEventBus,
   type RequestContext,
 } from '@a2a-js/sdk/server';
 import { agentCardHandler, jsonRpcHandler, restHandler, UserBuilder } from '@a2a-js/sdk/server/express';
+import { createLegacyAwarePushNotificationSender } from '@a2a-js/sdk/compat/v0_3/server';
 
 /** Mount path of the JSON-RPC endpoint (both versions). */
 export const OFFICIAL_JSONRPC_PATH = '/a2a/jsonrpc';
@@ -46,6 +49,13 @@ export interface OfficialServerOptions {
   streaming?: boolean;
   /** Changes the card before it is served (add security schemes, sign it with the SDK's signer). */
   card?: (card: AgentCard) => AgentCard | Promise<AgentCard>;
+  /**
+   * Push notifications: the card says `pushNotifications: true` and the handler gets the SDK's own
+   * `InMemoryPushNotificationStore` and `DefaultPushNotificationSender` (its legacy-aware build, so a
+   * config a v0.3 client created gets v0.3 payloads, as the compat layer sends them).
+   * @default false
+   */
+  pushNotifications?: boolean;
 }
 
 /** A running official server. */
@@ -253,8 +263,12 @@ export async function startOfficialServer(opts: OfficialServerOptions = {}): Pro
   const baseUrl = `http://127.0.0.1:${port}`;
   const executor = new ScriptedExecutor(opts.chunkDelayMs ?? 0);
   const built = buildCard(opts.name ?? 'official-interop-agent', baseUrl, opts.preferredBinding ?? 'JSONRPC', legacy, opts.streaming ?? true);
+  if (opts.pushNotifications && built.capabilities) built.capabilities.pushNotifications = true;
   const card = opts.card ? await opts.card(built) : built;
-  const handler = new DefaultRequestHandler(card, new InMemoryTaskStore(), executor);
+  const pushStore = opts.pushNotifications ? new InMemoryPushNotificationStore() : undefined;
+  const handler = pushStore
+    ? new DefaultRequestHandler(card, new InMemoryTaskStore(), executor, new DefaultExecutionEventBusManager(), pushStore, createLegacyAwarePushNotificationSender(pushStore))
+    : new DefaultRequestHandler(card, new InMemoryTaskStore(), executor);
   const compat = { enabled: legacy };
   const app = express();
   const cardRoute = agentCardHandler({ agentCardProvider: handler, legacyCompat: compat });

@@ -8,7 +8,8 @@ export const SMOKE_ESM = `
 const sdk = await import('a2a-resilient');
 const mocks = await import('a2a-resilient/mocks').then(() => 'loaded', ${mocksFailure});
 const redis = await import('a2a-resilient/redis').then(() => 'loaded', ${mocksFailure});
-console.log(JSON.stringify({ client: typeof sdk.A2AClient, fanOut: typeof sdk.fanOut, mocks, redis }));
+const push = typeof (await import('a2a-resilient/push')).pushReceiver;
+console.log(JSON.stringify({ client: typeof sdk.A2AClient, fanOut: typeof sdk.fanOut, mocks, redis, push }));
 `;
 
 /** CommonJS: every entry point through require(). */
@@ -18,7 +19,8 @@ let mocks = 'loaded';
 try { require('a2a-resilient/mocks'); } catch (e) { mocks = (${mocksFailure})(e); }
 let redis = 'loaded';
 try { require('a2a-resilient/redis'); } catch (e) { redis = (${mocksFailure})(e); }
-console.log(JSON.stringify({ client: typeof sdk.A2AClient, fanOut: typeof sdk.fanOut, mocks, redis }));
+const push = typeof require('a2a-resilient/push').pushReceiver;
+console.log(JSON.stringify({ client: typeof sdk.A2AClient, fanOut: typeof sdk.fanOut, mocks, redis, push }));
 `;
 
 /**
@@ -96,6 +98,7 @@ export const CONSUMER_ESM = `
 import { A2AClient, A2AClientError, fanOut, isTerminalError, type AgentEvent, type SharedState } from 'a2a-resilient';
 import { mockAgent, replyText, type MockServer } from 'a2a-resilient/mocks';
 import { redisStateStore, type RedisStateStoreOptions } from 'a2a-resilient/redis';
+import { pushReceiver, type PushReceiver } from 'a2a-resilient/push';
 
 export async function ask(server: MockServer): Promise<string[]> {
   const client: A2AClient = await A2AClient.connect(server.url, { timeouts: { totalMs: 1000 } });
@@ -120,6 +123,11 @@ export function fleet(url: string, options: RedisStateStoreOptions = {}): Promis
 }
 // @ts-expect-error sharedState is a store from a2a-resilient/redis, not a URL
 export const notAStore = new A2AClient({}, { sharedState: 'redis://127.0.0.1:6379' });
+
+export const receiver: PushReceiver = pushReceiver({ maxBodyBytes: 65536 });
+export const handled: Promise<Response> = receiver.handleRequest(new Request('http://127.0.0.1/push', { method: 'POST' }));
+// @ts-expect-error auth is 'token', a JWT setting or a function
+pushReceiver({ auth: 'basic' });
 `;
 
 /** A CommonJS TypeScript consumer: \`import x = require()\` of both entry points (require(esm) under nodenext). */
@@ -127,6 +135,7 @@ export const CONSUMER_CTS = `
 import sdk = require('a2a-resilient');
 import mocks = require('a2a-resilient/mocks');
 import redis = require('a2a-resilient/redis');
+import push = require('a2a-resilient/push');
 
 export async function ask(server: mocks.MockServer): Promise<sdk.AgentEvent[]> {
   const client = await sdk.A2AClient.connect(server.url);
@@ -136,5 +145,6 @@ export const agent: mocks.MockAgent = mocks.mockAgent({ name: 'typed', version: 
 // @ts-expect-error 'nope' is not an error kind
 export const wrongKind: sdk.A2AErrorKind = 'nope';
 export const shared: sdk.SharedState = redis.redisStateStore({ url: 'redis://127.0.0.1:6379' });
-module.exports = { ask, agent, shared };
+export const receiver: push.PushReceiver = push.pushReceiver();
+module.exports = { ask, agent, shared, receiver };
 `;

@@ -58,7 +58,7 @@ afterAll(() => {
 describe('the npm tarball', () => {
   it('holds the built entry points, LICENSE and README, and no source maps, tests or sources', () => {
     expect(files).toEqual(
-      expect.arrayContaining(['LICENSE', 'README.md', 'package.json', 'dist/src/index.js', 'dist/src/index.d.ts', 'dist/mocks/entry.js', 'dist/mocks/index.d.ts', 'dist/src/redis/entry.js', 'dist/src/redis/index.d.ts', 'dist/src/cli/main.js']),
+      expect.arrayContaining(['LICENSE', 'README.md', 'package.json', 'dist/src/index.js', 'dist/src/index.d.ts', 'dist/mocks/entry.js', 'dist/mocks/index.d.ts', 'dist/src/redis/entry.js', 'dist/src/redis/index.d.ts', 'dist/src/push/index.js', 'dist/src/push/index.d.ts', 'dist/src/cli/main.js']),
     );
     const stray = files.filter((f) => !['LICENSE', 'README.md', 'package.json'].includes(f) && !/^dist\/(src|mocks)\/.+\.(js|d\.ts)$/.test(f));
     expect(stray).toEqual([]);
@@ -88,12 +88,13 @@ describe('the npm tarball', () => {
   });
 });
 
-describe('installed in a fresh project, without msw or redis', () => {
+describe('installed in a fresh project, without msw or redis (a2a-resilient/push needs neither)', () => {
   const missing = {
     client: 'function',
     fanOut: 'function',
     mocks: { code: 'ERR_MODULE_NOT_FOUND', message: expect.stringContaining('npm install --save-dev msw') },
     redis: { code: 'ERR_MODULE_NOT_FOUND', message: expect.stringContaining('npm install redis') },
+    push: 'function',
   };
 
   it('imports from ESM; a2a-resilient/mocks and a2a-resilient/redis fail with what to install', async () => {

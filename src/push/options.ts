@@ -1,0 +1,96 @@
+import type { JSONWebKeySet } from 'jose';
+import type { CallOptions } from '../client/options.js';
+import type { EventConverter } from '../convert/converter.js';
+import type { A2AClientError } from '../errors/a2a-client-error.js';
+
+/**
+ * JWT authentication of deliveries: `Authorization: Bearer <JWT>` signed by the agent, verified with
+ * `jose` against a JWK Set.
+ */
+export interface PushJwtAuth {
+  /** The agent's JWK Set: its URL (fetched and cached by `jose`), or the set itself. */
+  jwks: URL | string | JSONWebKeySet;
+  /** Accepted `aud` value(s). Leave unset only when the agent sends none. */
+  audience?: string | string[];
+  /** Accepted `iss` value(s). */
+  issuer?: string | string[];
+  /**
+   * Oldest accepted token, by its `iat` (which is then required), in seconds.
+   * @default 300
+   */
+  maxTokenAgeSeconds?: number;
+  /** Accepted signing algorithms. @default every asymmetric algorithm `jose` supports for the key */
+  algorithms?: string[];
+}
+
+/**
+ * Decides whether a delivery is let in, from its method, URL and headers (the body is not there yet:
+ * it is read only after a yes). Throwing counts as no.
+ */
+export type PushAuthFunction = (request: Request) => boolean | Promise<boolean>;
+
+/** What the receiver reports (`onEvent`). Never carries a token or credential. */
+export type PushReceiverEvent =
+  /** A delivery was refused with `status`; `reason` says why in a few words. */
+  | { type: 'refused'; status: number; reason: string; taskId?: string }
+  /** A config `register()` created was deleted when its iteration ended, or the attempt failed. */
+  | { type: 'config-delete'; taskId: string; configId: string; outcome: 'deleted' | 'failed'; error?: A2AClientError }
+  /** The Task read after registering (to catch up on what happened before) failed; pushes still flow. */
+  | { type: 'snapshot-failed'; taskId: string; error: A2AClientError };
+
+/** Options of {@link pushReceiver}. All optional: `pushReceiver()` is safe as it is. */
+export interface PushReceiverOptions {
+  /**
+   * How a delivery proves it comes from the agent, checked before anything is read:
+   * - `'token'`: the per-config token `register()` generated, sent back by the agent as
+   *   `Authorization: Bearer <token>` (A2A 1.0.1) or `X-A2A-Notification-Token` (v0.3, and 1.x
+   *   agents given a token only). A delivery for a task no live registration holds is refused (401);
+   * - a {@link PushJwtAuth}: a JWT verified against the agent's JWK Set;
+   * - a {@link PushAuthFunction}: yours.
+   * With a JWT or a function, a delivery for a task no iteration is open for gets 404.
+   * @default 'token'
+   */
+  auth?: 'token' | PushJwtAuth | PushAuthFunction;
+  /**
+   * Largest accepted body, in bytes: a larger `Content-Length` is refused unread, a body without one
+   * is cut off there (413).
+   * @default 1048576 (1 MiB)
+   */
+  maxBodyBytes?: number;
+  /**
+   * Events one iteration may hold while its reader is behind. One more ends that iteration with an
+   * error event (type `overloaded`, code `push_buffer_overflow`) after what it holds; the delivery
+   * that did not fit gets 503.
+   * @default 1000
+   */
+  maxBuffered?: number;
+  /** Turns deliveries into events. @default defaultConverter */
+  converter?: EventConverter;
+  /** Observability: refusals, config deletions. A listener that throws is ignored. */
+  onEvent?: (event: PushReceiverEvent) => void;
+}
+
+/** Options of `receiver.events(taskId, options)`. */
+export interface PushEventsOptions {
+  /** Ends the iteration (an `aborted` error event) when it fires. */
+  signal?: AbortSignal;
+  /** Agent name put on the events. @default '' */
+  agent?: string;
+}
+
+/** Options of `receiver.register(client, taskId, options)`. */
+export interface PushRegisterOptions {
+  /** The webhook URL the agent posts to: where this receiver's `handleRequest` / `nodeListener` is served. */
+  url: string;
+  /** Ends the iteration (an `aborted` error event) when it fires; the config is deleted. */
+  signal?: AbortSignal;
+  /**
+   * Where the config carries the token (default authentication only): `'both'` sets
+   * `authentication { scheme: 'Bearer', credentials }` (A2A 1.0.1 agents answer with `Authorization`)
+   * and `token` (v0.3 agents answer with `X-A2A-Notification-Token`); the others set one of them.
+   * @default 'both'
+   */
+  tokenIn?: 'both' | 'authentication' | 'token';
+  /** Per-call options of the create, get and delete calls (timeouts, headers). The `signal` above is not passed to the delete. */
+  call?: CallOptions;
+}
