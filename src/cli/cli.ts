@@ -1,9 +1,6 @@
 import { isA2AClientError } from '../errors/a2a-client-error.js';
 import { UsageError } from './args.js';
-import { CARD_USAGE, cardCommand } from './card-command.js';
-import { DEMO_USAGE, demoCommand } from './demo-command.js';
 import { processIO, type CommandIO } from './io.js';
-import { SEND_USAGE, sendCommand } from './send-command.js';
 import { packageVersion } from '../util/package-version.js';
 
 const USAGE = `Usage: a2a-resilient <command> [options]
@@ -20,10 +17,26 @@ Options:
 
 Run "a2a-resilient <command> --help" for a command's options.`;
 
-const COMMANDS: Record<string, { run: (argv: string[], io: CommandIO) => Promise<number>; usage: string }> = {
-  card: { run: cardCommand, usage: CARD_USAGE },
-  send: { run: sendCommand, usage: SEND_USAGE },
-  demo: { run: demoCommand, usage: DEMO_USAGE },
+/** A command: what it runs and its usage text. */
+interface Command {
+  run: (argv: string[], io: CommandIO) => Promise<number>;
+  usage: string;
+}
+
+// Each command (and the client it uses) is loaded only when it runs: `--version` and `--help` load none.
+const COMMANDS: Record<string, () => Promise<Command>> = {
+  card: async () => {
+    const m = await import('./card-command.js');
+    return { run: m.cardCommand, usage: m.CARD_USAGE };
+  },
+  send: async () => {
+    const m = await import('./send-command.js');
+    return { run: m.sendCommand, usage: m.SEND_USAGE };
+  },
+  demo: async () => {
+    const m = await import('./demo-command.js');
+    return { run: m.demoCommand, usage: m.DEMO_USAGE };
+  },
 };
 
 /** Runs the CLI; resolves with the exit code (0 ok, 1 failure, 2 bad arguments). */
@@ -37,11 +50,12 @@ export async function main(argv: string[], io: CommandIO = processIO): Promise<n
     io.out(packageVersion());
     return 0;
   }
-  const command = COMMANDS[name];
-  if (!command) {
+  const load = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
+  if (!load) {
     io.err(`a2a-resilient: unknown command "${name}"\n\n${USAGE}`);
     return 2;
   }
+  const command = await load();
   try {
     return await command.run(rest, io);
   } catch (error) {

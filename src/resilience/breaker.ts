@@ -1,8 +1,8 @@
-import { CircuitState, ConsecutiveBreaker, SamplingBreaker, type IBreaker } from 'cockatiel';
 import { A2AClientError } from '../errors/a2a-client-error.js';
 import { emitEvent } from './events.js';
 import type { CircuitBreakerOptions } from './options.js';
 import type { BreakerSync } from './state-sync.js';
+import { CountedIn, createFailureCounter, type FailureCounter } from './failure-counter.js';
 
 /** Breaker state as callers see it. */
 export type BreakerState = 'closed' | 'open' | 'half-open';
@@ -27,8 +27,8 @@ function isHealthFailure(error: unknown): boolean {
 
 /**
  * One agent's circuit breaker: the one state model (closed → open → half-open → closed or open
- * again) lives here. When to open is cockatiel's counting policy (`ConsecutiveBreaker`, or
- * `SamplingBreaker` when `sampling` is set), told of every outcome of a call let through; only
+ * again) lives here. When to open is the counting policy of {@link createFailureCounter} (consecutive
+ * failures, or cockatiel's `SamplingBreaker` when `sampling` is set), told of every outcome of a call let through; only
  * errors marked with {@link markHealthFailure} count as failures. While open — and while the one
  * half-open probe runs — calls fail at once with kind `circuit-open`. A probe that fails with a
  * health failure opens the breaker again; any other outcome closes it.
@@ -42,7 +42,7 @@ export class AgentBreaker {
   /** `Date.now()` when the breaker last opened. */
   #openedAt = 0;
   #sync: BreakerSync | undefined;
-  readonly #counter: IBreaker;
+  readonly #counter: FailureCounter;
   readonly #agentKey: string;
   readonly #halfOpenAfterMs: number;
   readonly #listeners = new Set<BreakerListener>();
@@ -51,13 +51,7 @@ export class AgentBreaker {
   constructor(agentKey: string, options: CircuitBreakerOptions) {
     this.#agentKey = agentKey;
     this.#halfOpenAfterMs = options.halfOpenAfterMs;
-    this.#counter = options.sampling
-      ? new SamplingBreaker({
-          threshold: options.sampling.threshold,
-          duration: options.sampling.durationMs,
-          ...(options.sampling.minimumRps !== undefined ? { minimumRps: options.sampling.minimumRps } : {}),
-        })
-      : new ConsecutiveBreaker(options.consecutiveFailures);
+    this.#counter = createFailureCounter(options);
   }
 
   /** Adds a transition listener; returns its remover. */
@@ -154,7 +148,7 @@ export class AgentBreaker {
         },
         (error: unknown) => {
           if (isHealthFailure(error)) {
-            this.#counter.failure(CircuitState.HalfOpen);
+            this.#counter.failure(CountedIn.HalfOpen);
             this.#open(this.nextOpening(), true);
           } else this.#close(true);
           throw error;
@@ -164,7 +158,7 @@ export class AgentBreaker {
     return run(fn).then(
       (value) => {
         if (this.#state === 'closed' && countSuccess) {
-          this.#counter.success(CircuitState.Closed);
+          this.#counter.success(CountedIn.Closed);
           this.#sync?.succeeded();
         }
         return value;
@@ -173,7 +167,7 @@ export class AgentBreaker {
         // A call started while closed that fails after the breaker left `closed` changes nothing: the probe decides.
         if (isHealthFailure(error) && this.#state === 'closed') {
           this.#sync?.failed();
-          if (this.#counter.failure(CircuitState.Closed)) this.#open(this.nextOpening(), true);
+          if (this.#counter.failure(CountedIn.Closed)) this.#open(this.nextOpening(), true);
         }
         throw error;
       },
@@ -188,12 +182,12 @@ export class AgentBreaker {
   recordLate(healthFailure: boolean): void {
     if (this.#state !== 'closed') return;
     if (!healthFailure) {
-      this.#counter.success(CircuitState.Closed);
+      this.#counter.success(CountedIn.Closed);
       this.#sync?.succeeded();
       return;
     }
     this.#sync?.failed();
-    if (this.#counter.failure(CircuitState.Closed)) this.#open(this.nextOpening(), true);
+    if (this.#counter.failure(CountedIn.Closed)) this.#open(this.nextOpening(), true);
   }
 
   /** The `circuit-open` error a refused call gets (with `retryAfterMs` = time to half-open). */
@@ -226,7 +220,7 @@ export class AgentBreaker {
 
   /** Closes; `here`: this process's probe succeeded (told to the sync), not another's. */
   #close(here: boolean): void {
-    this.#counter.success(CircuitState.HalfOpen);
+    this.#counter.success(CountedIn.HalfOpen);
     this.#state = 'closed';
     emitEvent(undefined, { type: 'breaker-close', agent: this.#agentKey, at: Date.now() });
     for (const l of this.#listeners) l.close();

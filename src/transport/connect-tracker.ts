@@ -1,6 +1,7 @@
 import { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { buildConnector } from 'undici';
+import type { buildConnector } from 'undici';
+import { undici } from './undici-lib.js';
 import { connectorTls, watchTlsRefusal, type TlsOptions } from './tls-options.js';
 
 interface Connecting {
@@ -43,7 +44,7 @@ export class ConnectTracker {
   /** `timeout`: undici's own connect timeout, kept far beyond ours. `tls`: settings for connections to the agent. */
   constructor(timeout: number, tls?: TlsOptions) {
     const settings = connectorTls(tls);
-    this.#base = buildConnector({ timeout, ...settings });
+    this.#base = undici().buildConnector({ timeout, ...settings });
     this.#clientCert = settings.cert !== undefined;
   }
 

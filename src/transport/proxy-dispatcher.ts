@@ -1,9 +1,9 @@
-import { EnvHttpProxyAgent, Pool, ProxyAgent } from 'undici';
-import type { Agent, Dispatcher, buildConnector } from 'undici';
+import type { Agent, Dispatcher, Pool, buildConnector } from 'undici';
 import { A2AClientError } from '../errors/a2a-client-error.js';
 import { ConnectTracker } from './connect-tracker.js';
 import { ProxyRefusal, proxyName } from './proxy-refusal.js';
 import { connectorTls, type TlsOptions } from './tls-options.js';
+import { undici } from './undici-lib.js';
 
 /** How the engine reaches agents: `'env'` reads the proxy variables, a URL names one proxy. */
 export type ProxyOption = 'env' | string;
@@ -14,40 +14,48 @@ interface Proxies {
   origins: Set<string>;
 }
 
+/** A pool to a proxy whose CONNECT requests are tracked (see {@link tunnelPool}). */
+type TunnelPoolClass = new (url: URL, options: Pool.Options, tracker: ConnectTracker) => Pool;
+
+let tunnelPoolClass: TunnelPoolClass | undefined;
+
 /**
  * The pool to a proxy that CONNECT requests go through: each CONNECT is tracked by the engine's
  * {@link ConnectTracker} (so a `connect-timeout` ends it at once) and a refusal becomes a
  * {@link ProxyRefusal} carrying the status, instead of undici's untyped "Proxy response (407) !== 200".
+ * The class extends undici's `Pool`, so it is made on first use (undici loads lazily, see `undici-lib.ts`).
  */
-class TunnelPool extends Pool {
-  readonly #tracker: ConnectTracker;
-  readonly #name: string;
+function tunnelPool(): TunnelPoolClass {
+  return (tunnelPoolClass ??= class TunnelPool extends undici().Pool {
+    readonly #tracker: ConnectTracker;
+    readonly #name: string;
 
-  constructor(url: URL, options: Pool.Options, tracker: ConnectTracker) {
-    super(url, options);
-    this.#tracker = tracker;
-    this.#name = proxyName(url.href);
-  }
-
-  override connect(options: Omit<Dispatcher.ConnectOptions, 'origin'>): Promise<Dispatcher.ConnectData>;
-  override connect(options: Omit<Dispatcher.ConnectOptions, 'origin'>, callback: (err: Error | null, data: Dispatcher.ConnectData) => void): void;
-  override connect(
-    options: Omit<Dispatcher.ConnectOptions, 'origin'>,
-    callback?: (err: Error | null, data: Dispatcher.ConnectData) => void,
-  ): Promise<Dispatcher.ConnectData> | void {
-    if (callback !== undefined) {
-      super.connect(options, callback);
-      return;
+    constructor(url: URL, options: Pool.Options, tracker: ConnectTracker) {
+      super(url, options);
+      this.#tracker = tracker;
+      this.#name = proxyName(url.href);
     }
-    return this.#tracker.tunnel(options.path, async (signal) => {
-      const data = await super.connect({ ...options, signal });
-      if (data.statusCode !== 200) {
-        data.socket.destroy();
-        throw new ProxyRefusal(data.statusCode, this.#name);
+
+    override connect(options: Omit<Dispatcher.ConnectOptions, 'origin'>): Promise<Dispatcher.ConnectData>;
+    override connect(options: Omit<Dispatcher.ConnectOptions, 'origin'>, callback: (err: Error | null, data: Dispatcher.ConnectData) => void): void;
+    override connect(
+      options: Omit<Dispatcher.ConnectOptions, 'origin'>,
+      callback?: (err: Error | null, data: Dispatcher.ConnectData) => void,
+    ): Promise<Dispatcher.ConnectData> | void {
+      if (callback !== undefined) {
+        super.connect(options, callback);
+        return;
       }
-      return data;
-    });
-  }
+      return this.#tracker.tunnel(options.path, async (signal) => {
+        const data = await super.connect({ ...options, signal });
+        if (data.statusCode !== 200) {
+          data.socket.destroy();
+          throw new ProxyRefusal(data.statusCode, this.#name);
+        }
+        return data;
+      });
+    }
+  });
 }
 
 /**
@@ -80,6 +88,8 @@ export function createProxyDispatcher(
     }
     proxies.origins.add(new URL(url).origin);
   }
+  const { EnvHttpProxyAgent, Pool, ProxyAgent } = undici();
+  const TunnelPool = tunnelPool();
   const factory = (origin: string | URL, options: object): Dispatcher => {
     const given = Reflect.get(options, 'connect') as buildConnector.connector | undefined;
     if (proxies.origins.has(new URL(origin).origin)) return new Pool(origin, { ...poolOptions, connect: proxyTracker.connect });

@@ -1,5 +1,4 @@
-import { Agent } from 'undici';
-import type { Dispatcher } from 'undici';
+import type { Agent, Dispatcher } from 'undici';
 import type { EngineRequest, EngineResponse, HttpEngine } from './engine.js';
 import { ConnectTracker } from './connect-tracker.js';
 import { createProxyDispatcher, type ProxyOption } from './proxy-dispatcher.js';
@@ -9,6 +8,7 @@ import { proxyName } from './proxy-refusal.js';
 import type { TlsOptions } from './tls-options.js';
 import { UndiciExchange } from './undici-exchange.js';
 import { ACCEPT_ENCODING } from './content-decoding.js';
+import { undici } from './undici-lib.js';
 
 /** Far beyond any timer of ours: undici's own coarse timers must never be the ones that fire. */
 const UNDICI_CONNECT_TIMEOUT_MS = 10 * 60_000;
@@ -65,7 +65,7 @@ export class UndiciEngine implements HttpEngine {
       this.#ownedProxy = createProxyDispatcher(options.proxy, DEFAULT_AGENT_OPTIONS, this.#tracker, this.#proxyTracker, options.tls, UNDICI_CONNECT_TIMEOUT_MS);
       this.#proxy = forwardProxy(options.proxy);
     } else if (this.#tracker !== undefined) {
-      this.#owned = new Agent({ ...DEFAULT_AGENT_OPTIONS, connect: this.#tracker.connect });
+      this.#owned = new (undici().Agent)({ ...DEFAULT_AGENT_OPTIONS, connect: this.#tracker.connect });
     }
     const base = options.dispatcher ?? this.#owned ?? this.#ownedProxy;
     if (base === undefined) throw new TypeError('unreachable: no dispatcher');
