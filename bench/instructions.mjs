@@ -66,7 +66,7 @@ async function main() {
   const started = performance.now();
   const server = await startPinnedServer();
   try {
-    for (const w of WORKLOADS.filter((x) => workloads.length === 0 || workloads.includes(x.key))) {
+    for (const w of WORKLOADS.filter((x) => !x.wallOnly && (workloads.length === 0 || workloads.includes(x.key)))) {
       for (const key of contendersOf(w, { iteratorFloor: true }).filter((c) => contenders.length === 0 || contenders.includes(c))) {
         const t0 = performance.now();
         try {

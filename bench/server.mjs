@@ -13,7 +13,7 @@
 import { createServer } from 'node:http';
 import { agentCard, requestedEvents, streamFrames, unaryBody } from './fixtures.mjs';
 import { realisticUnaryBody, sizedStreamFrames } from './fixtures-realistic.mjs';
-import { writeBatched, writePerFrame } from './sse-writer.mjs';
+import { writeBatched, writePaced, writePerFrame } from './sse-writer.mjs';
 import { decodeRequest } from './workload-defs.mjs';
 
 const modes = (process.argv[2] ?? 'ok').split(',');
@@ -56,7 +56,12 @@ function handleRpc(req, res, raw) {
     const spec = typeof text === 'string' ? decodeRequest(text) : null;
     if (spec && spec.write !== 'events') {
       const frames = sizedStreamFrames(idJson, legacy, spec.text);
-      const done = spec.write === 'frame' ? writePerFrame(res, frames, spec.events, spec.gapUs) : writeBatched(res, frames, spec.events);
+      const done =
+        spec.write === 'frame'
+          ? writePerFrame(res, frames, spec.events, spec.gapUs)
+          : spec.write === 'paced'
+            ? writePaced(res, frames, spec.events, spec.gapUs)
+            : writeBatched(res, frames, spec.events);
       done.catch((err) => {
         process.stderr.write(`bench server stream error: ${err}\n`);
         res.destroy();

@@ -5,6 +5,8 @@
  *           backpressure) before the next, so each frame leaves as its own TCP segment — how servers
  *           flush model tokens. `gapUs` > 0 also spaces frames by that many µs (busy wait on the
  *           server's own core) so a slow client (under valgrind) still reads one frame per read.
+ *   'paced' ONE `res.write` per frame, `gapUs` apart on a timer (no busy wait, so a thousand streams
+ *           can be paced side by side): a model emitting tokens at its own pace.
  */
 
 const BATCH_BYTES = 32 * 1024;
@@ -66,5 +68,21 @@ export async function writePerFrame(res, frames, count, gapUs = 0) {
   };
   await send(frames.first);
   for (let i = 0; i < count && !res.destroyed; i++) await send(frames.update);
+  if (!res.destroyed) res.end(frames.last);
+}
+
+/**
+ * One socket write per frame, every `gapUs` µs on a timer (the `paced` workload: many streams side by
+ * side). Frames are due on a fixed schedule from the first, so timer lateness does not add up.
+ */
+export async function writePaced(res, frames, count, gapUs) {
+  const gapMs = Math.max(1, gapUs / 1000);
+  let due = performance.now();
+  res.write(frames.first);
+  for (let i = 0; i < count && !res.destroyed; i++) {
+    due += gapMs;
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, due - performance.now())));
+    if (!res.destroyed) await write(res, frames.update);
+  }
   if (!res.destroyed) res.end(frames.last);
 }

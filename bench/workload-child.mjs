@@ -27,10 +27,15 @@ function readSyscalls() {
 }
 
 /** Runs `run(units)` `reps` times after a warm-up; returns rates and client CPU per unit. */
-async function measure(client, units, reps) {
-  const warm = Math.max(units, 5_000);
-  await client.run(warm);
-  await client.run(warm);
+async function measure(client, units, reps, w) {
+  if (w.warmPerUnit) {
+    // Paced workloads: warm up on short streams (the measured ones last 20 s each).
+    await client.run(0, 0, w.warmPerUnit);
+  } else {
+    const warm = Math.max(units, 5_000);
+    await client.run(warm);
+    await client.run(warm);
+  }
   const rates = [];
   const cpu = [];
   const reads = [];
@@ -69,7 +74,7 @@ async function main() {
       globalThis.gc?.();
       out = { units: done, ms: performance.now() - t0, readsPerUnit: (readSyscalls() - r0 - 1) / done, startUs, endUs };
     } else {
-      out = await measure(client, units, Number(repsArg ?? 5));
+      out = await measure(client, units, w.reps ?? Number(repsArg ?? 5), w);
     }
   } finally {
     await client.close();

@@ -52,7 +52,12 @@ async function openOfficial(baseUrl, w) {
 async function openOurs(baseUrl, w, mode, dispatcher) {
   const { sdk, error } = await loadSdk();
   if (!sdk) throw new Error(`a2a-resilient did not load: ${error}`);
-  const client = await sdk.A2AClient.connect(baseUrl, { ...(w.legacy ? { protocol: { version: '0.3' } } : {}), ...(dispatcher ? { dispatcher } : {}) });
+  let pool = dispatcher;
+  if (!pool && w.ownPool) {
+    const { Agent } = await import('undici');
+    pool = new Agent({ keepAliveTimeout: 60_000, bodyTimeout: 0, headersTimeout: 0 });
+  }
+  const client = await sdk.A2AClient.connect(baseUrl, { ...(w.legacy ? { protocol: { version: '0.3' } } : {}), ...(pool ? { dispatcher: pool } : {}) });
   return {
     async unary(text) {
       if (mode === 'invoke') {
@@ -75,7 +80,10 @@ async function openOurs(baseUrl, w, mode, dispatcher) {
       }
       return count;
     },
-    close: () => client.close(),
+    close: async () => {
+      await client.close();
+      if (pool && pool !== dispatcher) await pool.close();
+    },
   };
 }
 
@@ -85,7 +93,8 @@ async function openOurs(baseUrl, w, mode, dispatcher) {
  * `gapUs` paces per-frame writes (instruction mode); `run` throws when fewer items than events arrive.
  */
 export async function openWorkloadClient(key, baseUrl, w) {
-  const open = { raw: openRaw, rawIter: (u, x, d) => openRaw(u, x, d, true), official: openOfficial, ssm: (u, x, d) => openOurs(u, x, 'ssm', d), stream: (u, x, d) => openOurs(u, x, 'stream', d), sendMessage: (u, x, d) => openOurs(u, x, 'sendMessage', d), invoke: (u, x, d) => openOurs(u, x, 'invoke', d) }[key];
+  const readPath = async (u, x, d) => (await import('./read-paths.mjs')).openReadPath(key, u, x, d);
+  const open = { rawDispatch: readPath, rawStream: readPath, rawFetch: readPath, raw: openRaw, rawIter: (u, x, d) => openRaw(u, x, d, true), official: openOfficial, ssm: (u, x, d) => openOurs(u, x, 'ssm', d), stream: (u, x, d) => openOurs(u, x, 'stream', d), sendMessage: (u, x, d) => openOurs(u, x, 'sendMessage', d), invoke: (u, x, d) => openOurs(u, x, 'invoke', d) }[key];
   if (!open) throw new Error(`unknown contender "${key}"`);
   let dispatcher;
   if (process.env.BENCH_TRANSPORT === 'replay') {
@@ -103,9 +112,9 @@ export async function openWorkloadClient(key, baseUrl, w) {
   const streams = w.concurrency ?? 1;
   return {
     ...s,
-    async run(units, gapUs = 0) {
-      const per = streams > 1 ? w.perUnit : units;
-      const total = Math.max(1, Math.round(units / per));
+    async run(units, gapUs = 0, perStream = undefined) {
+      const per = perStream ?? (streams > 1 ? w.perUnit : units);
+      const total = perStream ? streams : Math.max(1, Math.round(units / per));
       const text = encodeRequest(w, per, gapUs);
       for (let started = 0; started < total; started += streams) {
         const n = Math.min(streams, total - started);

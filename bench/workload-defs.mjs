@@ -25,6 +25,12 @@ export const WORKLOADS = [
   { key: 'text-4k', label: '4 KB chunks (batched)', kind: 'stream', write: '32k', text: 4096, units: 5_000, ic: [2_000, 6_000] },
   { key: 'v03', label: 'v0.3 wire (batched)', kind: 'stream', legacy: true, write: '32k', text: 1, units: 20_000, ic: [5_000, 25_000] },
   { key: 'concurrent', label: '1000 x 100 concurrent', kind: 'stream', write: '32k', text: 1, concurrency: 1000, perUnit: 100, units: 100_000, ic: [200_000, 300_000] },
+  // 1,000 streams side by side, each one frame every 20 ms for 20 s (tokens at a model's pace): total
+  // client CPU and peak RSS. Warm-up: the same 1,000 streams with 50 frames each. Wall clock only.
+  // `ownPool`: ours gets an undici Agent without a connection limit as its `dispatcher`, as raw and
+  // the official client have (its own pool keeps 64 connections per origin: 936 of 1,000 streams
+  // would queue for 20 s and fail with connect-timeout after 5 s).
+  { key: 'paced', label: 'paced 1000 x 1/20 ms, 20 s', kind: 'stream', write: 'paced', text: 1, concurrency: 1000, perUnit: 1000, units: 1_000_000, gapUs: 20_000, warmPerUnit: 50, reps: 1, wallOnly: true, ownPool: true },
   { key: 'unary', label: 'unary (realistic Task)', kind: 'unary', concurrency: 8, units: 2_000, ic: [1_000, 3_000], icWarm: 3_000 },
 ];
 
@@ -35,6 +41,8 @@ export const STREAM_CONTENDERS = ['raw', 'official', 'ssm', 'stream'];
  * (not a column of the wall-clock tables).
  */
 export const ITERATOR_FLOOR = 'rawIter';
+/** The other ways to read a body (`read-paths.mjs`): measured with `node bench/workloads.mjs per-frame raw,rawDispatch,…`. */
+export const READ_PATHS = ['rawDispatch', 'rawStream', 'rawFetch'];
 export const UNARY_CONTENDERS = ['raw', 'official', 'sendMessage', 'invoke'];
 
 /** Display names of contender keys. */
@@ -76,7 +84,7 @@ export function contenderKey(name) {
 export function parseSelection(words) {
   const workloads = [];
   const contenders = [];
-  const known = new Set([...STREAM_CONTENDERS, ITERATOR_FLOOR, ...UNARY_CONTENDERS]);
+  const known = new Set([...STREAM_CONTENDERS, ITERATOR_FLOOR, ...READ_PATHS, ...UNARY_CONTENDERS]);
   for (const word of words.flatMap((w) => w.split(',')).map((w) => w.trim()).filter(Boolean)) {
     if (WORKLOADS.some((w) => w.key === word)) workloads.push(word);
     else if (known.has(contenderKey(word))) contenders.push(contenderKey(word));
@@ -92,7 +100,8 @@ export function parseSelection(words) {
  */
 export function encodeRequest(w, events, gapUs = 0) {
   if (w.kind === 'unary') return 'task realistic';
-  const gap = gapUs > 0 ? ` gap=${gapUs}` : '';
+  const paced = gapUs > 0 ? gapUs : (w.gapUs ?? 0);
+  const gap = paced > 0 ? ` gap=${paced}` : '';
   return `stream ${events} write=${w.write} text=${w.text}${gap}`;
 }
 

@@ -13,7 +13,7 @@ import { CHILD_PATH, runChild } from './child-run.mjs';
 import { CLIENT_CPU, SERVER_CPU, pinProcess, pinnedCommand, pinningNote } from './pinning.mjs';
 import { startAgents } from './server-control.mjs';
 import { median } from './stats.mjs';
-import { WORKLOADS, contendersOf, parseSelection } from './workload-defs.mjs';
+import { READ_PATHS, WORKLOADS, contendersOf, parseSelection } from './workload-defs.mjs';
 import { renderWorkloads } from './workloads-report.mjs';
 
 /** Starts the bench server (one 'ok' agent) pinned to the server core; resolves `{ url, stop, pinned }`. */
@@ -48,7 +48,9 @@ export async function workloadsSection({ workloads = [], contenders = [], reps =
     const list = WORKLOADS.filter((w) => workloads.length === 0 || workloads.includes(w.key));
     for (const [i, w] of list.entries()) {
       rows[w.key] = {};
-      const keys = contendersOf(w).filter((c) => contenders.length === 0 || contenders.includes(c));
+      // The read paths of read-paths.mjs run only when named (`node bench/workloads.mjs per-frame raw,rawDispatch`).
+      const named = w.kind === 'stream' ? READ_PATHS.filter((c) => contenders.includes(c)) : [];
+      const keys = [...contendersOf(w), ...named].filter((c) => contenders.length === 0 || contenders.includes(c));
       const order = [...keys.slice(i % keys.length), ...keys.slice(0, i % keys.length)];
       for (const key of order) {
         const [cmd, args] = pinnedCommand(CLIENT_CPU, process.execPath, [CHILD_PATH, key, w.key, server.url, 'measure', String(w.units), String(reps)]);
