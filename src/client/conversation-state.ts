@@ -2,7 +2,7 @@
  * A conversation's state as plain data: what `Conversation.toJSON()` writes and `client.conversation()`
  * reads back, validated on the way in (a caller's store is outside our control).
  */
-import { z } from 'zod';
+import { lazy, z } from '../util/lazy-zod.js';
 import { A2AClientError } from '../errors/a2a-client-error.js';
 import type { TaskState } from '../protocol/model.js';
 
@@ -25,13 +25,13 @@ export interface ConversationSnapshot {
 export type ConversationInit = { contextId?: string } | ConversationSnapshot;
 
 const STATES = ['submitted', 'working', 'input-required', 'auth-required', 'completed', 'failed', 'canceled', 'rejected', 'unknown'] as const satisfies readonly TaskState[];
-const id = z.string().min(1).max(1024);
+const id = lazy(() => z.string().min(1).max(1024));
 
-const Fresh = z.strictObject({ contextId: id.optional() });
-const Snapshot = z
+const Fresh = lazy(() => z.strictObject({ contextId: id.optional() }));
+const Snapshot = lazy(() => z
   .strictObject({ version: z.literal(1), contextId: id.optional(), lastTaskId: id.optional(), state: z.enum(STATES).optional() })
   .refine((s) => (s.lastTaskId === undefined) === (s.state === undefined), { path: ['state'], message: 'state and lastTaskId come together' })
-  .refine((s) => s.lastTaskId === undefined || s.contextId !== undefined, { path: ['contextId'], message: 'a task belongs to a context' });
+  .refine((s) => s.lastTaskId === undefined || s.contextId !== undefined, { path: ['contextId'], message: 'a task belongs to a context' }));
 
 /**
  * The state a conversation starts from, read from `init` (`agent` names the agent in errors).

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { lazy, z } from '../util/lazy-zod.js';
 import type { A2AClientError } from './a2a-client-error.js';
 import { delayFromHeaders } from './retry-after.js';
 import { parseErrorDetails } from './rpc-details.js';
@@ -13,17 +13,17 @@ export interface RetryHints {
   source?: string;
 }
 
-const nonNegative = z.number().finite().nonnegative();
-const problemHints = z.object({
+const nonNegative = lazy(() => z.number().finite().nonnegative());
+const problemHints = lazy(() => z.object({
   is_retriable: z.boolean().optional().catch(undefined),
   retry_after_ms: nonNegative.optional().catch(undefined),
   retry_after_seconds: nonNegative.optional().catch(undefined),
-});
-const dataHints = z.object({
+}));
+const dataHints = lazy(() => z.object({
   retryable: z.boolean().optional().catch(undefined),
   retryAfter: nonNegative.optional().catch(undefined),
   retry_after_ms: nonNegative.optional().catch(undefined),
-});
+}));
 /** Hints read from an error before its text was redacted (see `redactFailure`), by the redacted copy. */
 const kept = new WeakMap<A2AClientError, RetryHints>();
 

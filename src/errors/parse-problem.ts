@@ -3,14 +3,14 @@
  * agent extensions) and `google.rpc.Status` (`{ error: { code, status, message, details } }`). A field
  * of the wrong type is dropped instead of failing the whole body.
  */
-import { z } from 'zod';
+import { lazy, z } from '../util/lazy-zod.js';
 import type { ProblemDetails, RpcStatus } from './problem.js';
 
-const str = z.string().optional().catch(undefined);
-const num = z.number().optional().catch(undefined);
-const bool = z.boolean().optional().catch(undefined);
+const str = lazy(() => z.string().optional().catch(undefined));
+const num = lazy(() => z.number().optional().catch(undefined));
+const bool = lazy(() => z.boolean().optional().catch(undefined));
 
-const ProblemSchema: z.ZodType<ProblemDetails> = z.looseObject({
+const ProblemSchema: z.ZodType<ProblemDetails> = lazy(() => z.looseObject({
   type: str,
   title: str,
   status: num,
@@ -23,7 +23,7 @@ const ProblemSchema: z.ZodType<ProblemDetails> = z.looseObject({
   doc_uri: str,
   suggestions: z.array(z.string()).optional().catch(undefined),
   errors: z.array(z.lazy(() => ProblemSchema)).optional().catch(undefined),
-});
+}));
 
 const PROBLEM_FIELDS = ['type', 'title', 'status', 'detail', 'instance', 'is_retriable', 'retry_after_ms', 'retry_after_seconds'];
 
@@ -38,7 +38,7 @@ export function parseProblem(json: unknown): ProblemDetails | undefined {
   return r.success ? r.data : undefined;
 }
 
-const RpcStatusSchema = z.looseObject({
+const RpcStatusSchema = lazy(() => z.looseObject({
   error: z.looseObject({
     code: num,
     status: str,
@@ -46,7 +46,7 @@ const RpcStatusSchema = z.looseObject({
     // One odd item (a string, null) must not hide the ErrorInfo beside it: items are filtered below.
     details: z.array(z.unknown()).optional().catch(undefined),
   }),
-});
+}));
 
 /**
  * The inner object of a `google.rpc.Status` body, or `undefined` when `json` is not one (a JSON-RPC

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { lazy, z } from '../util/lazy-zod.js';
 import type { A2AClientError } from './a2a-client-error.js';
 import { hintsOf } from './hints.js';
 import { parseErrorDetails } from './rpc-details.js';
@@ -30,7 +30,7 @@ export const RESPONSE_ERROR_TYPES: Readonly<Record<A2AErrorKind, string>> = {
   'insufficient-results': 'insufficient_results',
 };
 
-const traceData = z.looseObject({ trace_id: z.string().optional() });
+const traceData = lazy(() => z.looseObject({ trace_id: z.string().optional() }));
 
 /** What identifies the failure beyond retry hints: the v1.0 ErrorInfo reason, a trace id, the offending field. */
 interface Identity {

@@ -4,7 +4,7 @@
  * (`type.googleapis.com/google.rpc.ErrorInfo`, …). Read once, where the error is built, into
  * {@link ErrorDetails}; details of other types stay where they were (`data`, `rpcStatus`).
  */
-import { z } from 'zod';
+import { lazy, z } from '../util/lazy-zod.js';
 import { parseDuration } from './retry-after.js';
 
 /** One field a `google.rpc.BadRequest` says is wrong. */
@@ -37,12 +37,12 @@ export interface ErrorDetails {
 const MAX_VIOLATIONS = 50;
 const MAX_METADATA = 50;
 
-const str = z.string().optional().catch(undefined);
-const typed = z.looseObject({ '@type': z.string() });
+const str = lazy(() => z.string().optional().catch(undefined));
+const typed = lazy(() => z.looseObject({ '@type': z.string() }));
 // `metadata` is read by hand (stringRecord): a zod record would turn a `__proto__` key into a prototype.
-const errorInfo = z.object({ reason: str, domain: str, metadata: z.unknown().optional() });
-const violation = z.object({ field: z.string(), description: str, reason: str });
-const badRequest = z.object({ fieldViolations: z.array(z.unknown()).optional().catch(undefined) });
+const errorInfo = lazy(() => z.object({ reason: str, domain: str, metadata: z.unknown().optional() }));
+const violation = lazy(() => z.object({ field: z.string(), description: str, reason: str }));
+const badRequest = lazy(() => z.object({ fieldViolations: z.array(z.unknown()).optional().catch(undefined) }));
 
 /** The short type name of a detail (`type.googleapis.com/google.rpc.ErrorInfo` → `google.rpc.ErrorInfo`). */
 function typeName(type: string): string {

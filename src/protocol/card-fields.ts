@@ -1,8 +1,8 @@
 /** The agent card fields both versions share, as zod shapes (each version's card schema spreads them). */
-import { z } from 'zod';
+import { lazy, z } from '../util/lazy-zod.js';
 import { SecuritySchemesSchema, V03RequirementsSchema, V1RequirementsSchema } from './card-security.js';
 
-const skill = z.looseObject({
+const skill = lazy(() => z.looseObject({
   id: z.string(),
   name: z.string(),
   description: z.string().optional(),
@@ -10,20 +10,20 @@ const skill = z.looseObject({
   examples: z.array(z.string()).optional(),
   securityRequirements: V1RequirementsSchema.optional(),
   security: V03RequirementsSchema.optional(),
-});
+}));
 
 /** One JWS signature of a card (spec 8.4): `protected` and `signature` are base64url strings. */
-export const cardSignature = z.looseObject({
+export const cardSignature = lazy(() => z.looseObject({
   protected: z.string(),
   signature: z.string(),
   header: z.record(z.string(), z.unknown()).optional(),
-});
+}));
 
 /** An entry of `capabilities.extensions`. */
-export const cardExtension = z.looseObject({ uri: z.string(), required: z.boolean().optional() });
+export const cardExtension = lazy(() => z.looseObject({ uri: z.string(), required: z.boolean().optional() }));
 
 /** Name, description, version, skills, input/output modes and provider: the same in v1.0 and v0.3. */
-export const commonCardFields = {
+export const commonCardFields = lazy(() => ({
   name: z.string(),
   description: z.string().optional(),
   version: z.string().optional(),
@@ -37,4 +37,4 @@ export const commonCardFields = {
   /** v0.3 requirements. */
   security: V03RequirementsSchema.optional(),
   signatures: z.array(cardSignature).optional(),
-};
+}));

@@ -8,40 +8,40 @@
  * Each scheme is read by its own shape, so a hybrid card may mix both. A scheme of a kind this SDK
  * does not know is kept as `{ type: 'unknown', raw }`; a known kind missing what it needs fails the card.
  */
-import { z } from 'zod';
+import { lazy, z } from '../util/lazy-zod.js';
 import type { OAuthFlows, SecurityRequirement, SecurityScheme } from './model.js';
 import { opt } from './opt.js';
 
-const description = z.string().optional();
-const scopes = z.record(z.string(), z.string());
-const refreshUrl = z.string().optional();
+const description = lazy(() => z.string().optional());
+const scopes = lazy(() => z.record(z.string(), z.string()));
+const refreshUrl = lazy(() => z.string().optional());
 
 /** OAuth 2 flows; the same member names in both versions (v1.0 adds `deviceCode`, a oneof). */
-const FlowsSchema = z.looseObject({
+const FlowsSchema = lazy(() => z.looseObject({
   authorizationCode: z.looseObject({ authorizationUrl: z.string(), tokenUrl: z.string(), refreshUrl, scopes, pkceRequired: z.boolean().optional() }).optional(),
   clientCredentials: z.looseObject({ tokenUrl: z.string(), refreshUrl, scopes }).optional(),
   deviceCode: z.looseObject({ deviceAuthorizationUrl: z.string(), tokenUrl: z.string(), refreshUrl, scopes }).optional(),
   implicit: z.looseObject({ authorizationUrl: z.string().optional(), refreshUrl, scopes: scopes.optional() }).optional(),
   password: z.looseObject({ tokenUrl: z.string().optional(), refreshUrl, scopes: scopes.optional() }).optional(),
-});
+}));
 
 /** A v0.3 (OpenAPI-style) scheme, discriminated by `type`. */
-const V03SchemeSchema = z.discriminatedUnion('type', [
+const V03SchemeSchema = lazy(() => z.discriminatedUnion('type', [
   z.looseObject({ type: z.literal('apiKey'), in: z.string(), name: z.string(), description }),
   z.looseObject({ type: z.literal('http'), scheme: z.string(), bearerFormat: z.string().optional(), description }),
   z.looseObject({ type: z.literal('oauth2'), flows: FlowsSchema, oauth2MetadataUrl: z.string().optional(), description }),
   z.looseObject({ type: z.literal('openIdConnect'), openIdConnectUrl: z.string(), description }),
   z.looseObject({ type: z.literal('mutualTLS'), description }),
-]);
+]));
 
 /** A v1.0 scheme: a oneof, each member its own object. */
-const V1SchemeSchema = z.looseObject({
+const V1SchemeSchema = lazy(() => z.looseObject({
   apiKeySecurityScheme: z.looseObject({ location: z.string(), name: z.string(), description }).optional(),
   httpAuthSecurityScheme: z.looseObject({ scheme: z.string(), bearerFormat: z.string().optional(), description }).optional(),
   oauth2SecurityScheme: z.looseObject({ flows: FlowsSchema, oauth2MetadataUrl: z.string().optional(), description }).optional(),
   openIdConnectSecurityScheme: z.looseObject({ openIdConnectUrl: z.string(), description }).optional(),
   mtlsSecurityScheme: z.looseObject({ description }).optional(),
-});
+}));
 
 const V03_TYPES: ReadonlySet<unknown> = new Set(['apiKey', 'http', 'oauth2', 'openIdConnect', 'mutualTLS']);
 
@@ -49,16 +49,16 @@ const V03_TYPES: ReadonlySet<unknown> = new Set(['apiKey', 'http', 'oauth2', 'op
  * A card's `securitySchemes`: a map of scheme name → scheme of either version (read per entry). An
  * entry of a known v0.3 `type` must be a valid scheme of that type (it may not pass as a v1.0 one).
  */
-export const SecuritySchemesSchema = z.record(
+export const SecuritySchemesSchema = lazy(() => z.record(
   z.string(),
   z.union([V03SchemeSchema, V1SchemeSchema.refine((s) => !V03_TYPES.has((s as { type?: unknown }).type), { message: 'invalid security scheme' })]),
-);
+));
 
 /** v0.3 requirements: `[{ schemeName: [scopes] }]`. */
-export const V03RequirementsSchema = z.array(z.record(z.string(), z.array(z.string())));
+export const V03RequirementsSchema = lazy(() => z.array(z.record(z.string(), z.array(z.string()))));
 
 /** v1.0 requirements: `[{ schemes: { schemeName: { list: [scopes] } } }]`. */
-export const V1RequirementsSchema = z.array(z.looseObject({ schemes: z.record(z.string(), z.looseObject({ list: z.array(z.string()).optional() })).optional() }));
+export const V1RequirementsSchema = lazy(() => z.array(z.looseObject({ schemes: z.record(z.string(), z.looseObject({ list: z.array(z.string()).optional() })).optional() })));
 
 type Flows = z.infer<typeof FlowsSchema>;
 type WireScheme = z.infer<typeof SecuritySchemesSchema>[string];

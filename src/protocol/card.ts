@@ -2,15 +2,26 @@
  * Agent card validation (either version), normalisation into the model `AgentCard`, and the choice of
  * which interface (version + binding + URL) to talk to.
  */
-import { z } from 'zod';
+import { lazy, z } from '../util/lazy-zod.js';
 import { A2AClientError } from '../errors/a2a-client-error.js';
 import type { AgentCard, AgentInterface, ProtocolBinding, ProtocolVersion } from './model.js';
+import { isV03Card, isV1Card } from './card-check.js';
 import { securityRequirementsOf, securitySchemesOf } from './card-security.js';
+import { isObject } from './wire-check.js';
 import { opt } from './opt.js';
 import { V03AgentCardSchema } from './v03/schemas.js';
 import { V1AgentCardSchema } from './v1/schemas.js';
 
-function parseCard<S extends z.ZodType>(schema: S, json: unknown): z.infer<S> {
+/**
+ * `schema`'s output for `json`. When `check` (a predicate of `card-check.ts`) accepts the card, zod
+ * is not run: the output is a copy of `json` (zod's output is a copy too, and these schemas only
+ * check); otherwise zod parses, to accept what the predicate was unsure of or name what is wrong.
+ */
+function parseCard<S extends z.ZodType>(schema: S, json: unknown, check?: (card: unknown) => boolean): z.infer<S> {
+  if (check?.(json) === true) {
+    const copy = copyOf(json);
+    if (copy !== undefined) return copy as z.infer<S>;
+  }
   const result = schema.safeParse(json);
   if (result.success) return result.data;
   const issues = result.error.issues.map((i) => ({ path: i.path.map(String).join('.') || '(root)', message: i.message }));
@@ -24,6 +35,16 @@ function parseCard<S extends z.ZodType>(schema: S, json: unknown): z.infer<S> {
   });
 }
 
+/** A deep copy of a card that passed a predicate, or `undefined` when it holds what cannot be copied (zod decides then). */
+function copyOf(json: unknown): unknown {
+  try {
+    return structuredClone(json);
+  } catch {
+    // Functions, class instances and the like in a caller's card object: leave it to zod.
+    return undefined;
+  }
+}
+
 /** Normalises a protocol version string (`1.0.1` → `1.0`, `0.3.0` → `0.3`); other versions pass through. */
 export function normaliseVersion(v: string): ProtocolVersion | (string & {}) {
   if (v === '1' || v.startsWith('1.')) return '1.0';
@@ -31,7 +52,7 @@ export function normaliseVersion(v: string): ProtocolVersion | (string & {}) {
   return v;
 }
 
-const Shape = z.looseObject({ supportedInterfaces: z.unknown().optional(), url: z.unknown().optional() });
+const Shape = lazy(() => z.looseObject({ supportedInterfaces: z.unknown().optional(), url: z.unknown().optional() }));
 
 /**
  * Validates an agent card of either version and normalises it. v1.0 `supportedInterfaces` keep their
@@ -40,7 +61,7 @@ const Shape = z.looseObject({ supportedInterfaces: z.unknown().optional(), url: 
  * @throws A2AClientError kind `card` naming the offending field.
  */
 export function parseAgentCard(json: unknown): AgentCard {
-  const shape = parseCard(Shape, json);
+  const shape = isObject(json) ? json : parseCard(Shape, json);
   const hasV1 = shape.supportedInterfaces !== undefined;
   const hasV03 = shape.url !== undefined;
   if (!hasV1 && !hasV03) {
@@ -55,7 +76,7 @@ export function parseAgentCard(json: unknown): AgentCard {
   let stateTransitionHistory: boolean | undefined;
   let extendedAgentCard: boolean | undefined;
   if (hasV1) {
-    const v1 = parseCard(V1AgentCardSchema, json);
+    const v1 = parseCard(V1AgentCardSchema, json, isV1Card);
     base = v1;
     extendedAgentCard = v1.capabilities?.extendedAgentCard;
     for (const i of v1.supportedInterfaces) {
@@ -63,7 +84,7 @@ export function parseAgentCard(json: unknown): AgentCard {
     }
   }
   if (hasV03) {
-    const v03 = parseCard(V03AgentCardSchema, json);
+    const v03 = parseCard(V03AgentCardSchema, json, isV03Card);
     if (!hasV1) base = v03;
     stateTransitionHistory = v03.capabilities?.stateTransitionHistory;
     extendedAgentCard ??= v03.supportsAuthenticatedExtendedCard;

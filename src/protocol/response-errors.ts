@@ -2,7 +2,7 @@
  * Turning error answers into typed errors: JSON-RPC error objects → kind `json-rpc`; non-2xx HTTP
  * responses → kind `http` (with `problem` / `rpcStatus` parsed), unless the body is a JSON-RPC error.
  */
-import { z } from 'zod';
+import { lazy, z } from '../util/lazy-zod.js';
 import { A2AClientError } from '../errors/a2a-client-error.js';
 import { parseProblem, parseRpcStatus } from '../errors/parse-problem.js';
 import { parseErrorDetails } from '../errors/rpc-details.js';
@@ -12,22 +12,22 @@ import { bounded, parseWire } from './validate.js';
 import { isNumber, isObject } from './wire-check.js';
 
 /** A JSON-RPC error object as received. */
-export const RpcErrorSchema = z.looseObject({
+export const RpcErrorSchema = lazy(() => z.looseObject({
   code: z.number(),
   message: z.string().catch(''),
   data: z.unknown().optional(),
-});
+}));
 
 /**
  * A JSON-RPC response envelope (result or error). A plain (strip) object: callers read only these
  * members, and a loose one would copy every other key on each response.
  */
-export const RpcEnvelopeSchema = z.object({
+export const RpcEnvelopeSchema = lazy(() => z.object({
   jsonrpc: z.literal('2.0'),
   id: z.union([z.string(), z.number(), z.null()]).optional(),
   result: z.unknown().optional(),
   error: RpcErrorSchema.optional(),
-});
+}));
 
 /** A result envelope as {@link RpcEnvelopeSchema} takes it, without `error` (zod then has nothing to fill in). */
 function isResultEnvelope(json: unknown): json is RpcEnvelope {

@@ -5,6 +5,12 @@ import { v1Wire } from '../protocol/v1/decode.js';
 import { V1Task } from '../protocol/v1/wire-types.js';
 import { checkWire } from '../protocol/validate.js';
 import { isObject } from '../protocol/wire-check.js';
+import { provideZod } from '../util/lazy-zod.js';
+import { z } from 'zod';
+
+// The protocol schemas load zod lazily with require(); this entry may run where there is none
+// (any runtime with web-standard Request/Response), so it hands over the zod it imports anyway.
+provideZod(z);
 
 type Decoder = (json: unknown) => StreamEvent;
 

@@ -2,7 +2,7 @@
  * The A2A v0.3 codecs. JSON-RPC v0.3 uses the `kind` shape; the v0.3 REST binding (`/v1/…`) uses the
  * v0.3 ProtoJSON shape for requests (`content`, `ROLE_USER`). Both accept either shape in responses.
  */
-import { z } from 'zod';
+import { lazy, z } from '../../util/lazy-zod.js';
 import type { ResolvedSendParams } from '../binding.js';
 import { parseAgentCard } from '../card.js';
 import { encodeSendParams, SAME_IN_EVERY_VERSION, SAME_STREAM_IN_EVERY_VERSION, type VersionCodec } from '../codec.js';
@@ -71,11 +71,11 @@ const KINDS = ['task', 'message', 'status-update', 'artifact-update'] as const;
 const isKind = oneOf(KINDS);
 
 /** The `kind` of a v0.3 JSON-RPC object; the ProtoJSON shape has none. */
-const Kind = new WireType(z.object({ kind: z.enum(KINDS).optional() }), (v) => isObject(v) && (v.kind === undefined || isKind(v.kind)));
+const Kind = new WireType(lazy(() => z.object({ kind: z.enum(KINDS).optional() })), (v) => isObject(v) && (v.kind === undefined || isKind(v.kind)));
 
 /** The ProtoJSON wrapper members, and the fields that tell an unwrapped task or message apart. */
 const Envelope = new WireType(
-  z.object({
+  lazy(() => z.object({
     task: z.unknown().optional(),
     msg: z.unknown().optional(),
     message: z.unknown().optional(),
@@ -83,7 +83,7 @@ const Envelope = new WireType(
     artifactUpdate: z.unknown().optional(),
     id: z.unknown().optional(),
     messageId: z.unknown().optional(),
-  }),
+  })),
   isObject,
 );
 
@@ -122,7 +122,7 @@ function taskOnly(json: unknown) {
   return ev.kind === 'task' ? ev : unexpected('result.kind', ev.kind);
 }
 
-const PushList = z.union([z.array(z.unknown()), z.object({ configs: z.array(z.unknown()).optional() })]);
+const PushList = lazy(() => z.union([z.array(z.unknown()), z.object({ configs: z.array(z.unknown()).optional() })]));
 
 /** Builds a v0.3 codec writing requests in `style`. */
 export function createV03Codec(style: V03Style): VersionCodec {

@@ -5,10 +5,10 @@
 import { countDefined } from '../validate.js';
 import { areOptionalStrings, artifactOf, artifactUpdateOf, isObject, isOptionalArrayOf, isOptionalMetadata } from '../wire-check.js';
 import { isOptionalString, isString, oneOf, statusUpdateOf, taskOf, WireType } from '../wire-check.js';
-import { V03ArtifactUpdateSchema, V03MessageSchema, V03RoleSchema, V03StatusUpdateSchema, V03TaskSchema, V03TaskStateSchema } from './schemas.js';
+import { V03_ROLES, V03_TASK_STATES, V03ArtifactUpdateSchema, V03MessageSchema, V03StatusUpdateSchema, V03TaskSchema } from './schemas.js';
 
-const isRole = oneOf(V03RoleSchema.options);
-const isState = oneOf(V03TaskStateSchema.options);
+const isRole = oneOf(V03_ROLES);
+const isState = oneOf(V03_TASK_STATES);
 
 function isFile(f: unknown): boolean {
   return isObject(f) && areOptionalStrings(f.bytes, f.uri, f.name, f.mimeType, f.fileWithUri, f.fileWithBytes);

@@ -5,14 +5,15 @@
  * objects are loose (`parseAgentCard` reads zod's output). The hot-path objects have fast predicates
  * that answer like these schemas in `wire-types.ts`.
  */
-import { z } from 'zod';
+import { lazy, z } from '../../util/lazy-zod.js';
 import { cardExtension, commonCardFields } from '../card-fields.js';
 import { countDefined } from '../validate.js';
 
-const metadata = z.record(z.string(), z.unknown());
+const metadata = lazy(() => z.record(z.string(), z.unknown()));
 
 /** v1.0 `TaskState` enum names. */
-export const V1TaskStateSchema = z.enum([
+/** The names of the task state enum (what `V1TaskStateSchema` accepts). */
+export const V1_TASK_STATES = [
   'TASK_STATE_UNSPECIFIED',
   'TASK_STATE_SUBMITTED',
   'TASK_STATE_WORKING',
@@ -22,13 +23,16 @@ export const V1TaskStateSchema = z.enum([
   'TASK_STATE_INPUT_REQUIRED',
   'TASK_STATE_REJECTED',
   'TASK_STATE_AUTH_REQUIRED',
-]);
+] as const;
+export const V1TaskStateSchema = lazy(() => z.enum(V1_TASK_STATES));
 
 /** v1.0 `Role` enum names. */
-export const V1RoleSchema = z.enum(['ROLE_UNSPECIFIED', 'ROLE_USER', 'ROLE_AGENT']);
+/** The names of the role enum (what `V1RoleSchema` accepts). */
+export const V1_ROLES = ['ROLE_UNSPECIFIED', 'ROLE_USER', 'ROLE_AGENT'] as const;
+export const V1RoleSchema = lazy(() => z.enum(V1_ROLES));
 
 /** v1.0 Part: exactly one of `text`, `raw` (base64), `url`, `data`. */
-export const V1PartSchema = z
+export const V1PartSchema = lazy(() => z
   .object({
     text: z.string().optional(),
     raw: z.string().optional(),
@@ -40,10 +44,10 @@ export const V1PartSchema = z
   })
   .refine((p) => countDefined(p.text, p.raw, p.url, p.data) === 1, {
     message: 'a Part needs exactly one of text, raw, url, data',
-  });
+  }));
 
 /** Validates a v1.0 `Message` from the wire (strip: see file comment). */
-export const V1MessageSchema = z.object({
+export const V1MessageSchema = lazy(() => z.object({
   messageId: z.string(),
   role: V1RoleSchema,
   parts: z.array(V1PartSchema),
@@ -52,62 +56,62 @@ export const V1MessageSchema = z.object({
   referenceTaskIds: z.array(z.string()).optional(),
   extensions: z.array(z.string()).optional(),
   metadata: metadata.optional(),
-});
+}));
 
 /** Validates a v1.0 `TaskStatus` from the wire (strip: see file comment). */
-export const V1TaskStatusSchema = z.object({
+export const V1TaskStatusSchema = lazy(() => z.object({
   state: V1TaskStateSchema,
   message: V1MessageSchema.optional(),
   timestamp: z.string().optional(),
-});
+}));
 
 /** Validates a v1.0 `Artifact` from the wire (strip: see file comment). */
-export const V1ArtifactSchema = z.object({
+export const V1ArtifactSchema = lazy(() => z.object({
   artifactId: z.string(),
   name: z.string().optional(),
   description: z.string().optional(),
   parts: z.array(V1PartSchema),
   extensions: z.array(z.string()).optional(),
   metadata: metadata.optional(),
-});
+}));
 
 /** Validates a v1.0 `Task` from the wire (strip: see file comment). */
-export const V1TaskSchema = z.object({
+export const V1TaskSchema = lazy(() => z.object({
   id: z.string(),
   contextId: z.string(),
   status: V1TaskStatusSchema,
   artifacts: z.array(V1ArtifactSchema).optional(),
   history: z.array(V1MessageSchema).optional(),
   metadata: metadata.optional(),
-});
+}));
 
 /** Validates a v1.0 `StatusUpdate` from the wire (strip: see file comment). */
-export const V1StatusUpdateSchema = z.object({
+export const V1StatusUpdateSchema = lazy(() => z.object({
   taskId: z.string(),
   contextId: z.string(),
   status: V1TaskStatusSchema,
   metadata: metadata.optional(),
-});
+}));
 
 /** Validates a v1.0 `ArtifactUpdate` from the wire (strip: see file comment). */
-export const V1ArtifactUpdateSchema = z.object({
+export const V1ArtifactUpdateSchema = lazy(() => z.object({
   taskId: z.string(),
   contextId: z.string(),
   artifact: V1ArtifactSchema,
   append: z.boolean().optional(),
   lastChunk: z.boolean().optional(),
   metadata: metadata.optional(),
-});
+}));
 
 /** `SendMessageResponse`: exactly one of `task`, `message`. */
-export const V1SendMessageResponseSchema = z
+export const V1SendMessageResponseSchema = lazy(() => z
   .object({ task: V1TaskSchema.optional(), message: V1MessageSchema.optional() })
   .refine((r) => countDefined(r.task, r.message) === 1, {
     message: 'expected exactly one of task, message',
-  });
+  }));
 
 /** `StreamResponse`: exactly one of `task`, `message`, `statusUpdate`, `artifactUpdate`. */
-export const V1StreamResponseSchema = z
+export const V1StreamResponseSchema = lazy(() => z
   .object({
     task: V1TaskSchema.optional(),
     message: V1MessageSchema.optional(),
@@ -116,53 +120,53 @@ export const V1StreamResponseSchema = z
   })
   .refine((r) => countDefined(r.task, r.message, r.statusUpdate, r.artifactUpdate) === 1, {
     message: 'expected exactly one of task, message, statusUpdate, artifactUpdate',
-  });
+  }));
 
 /** Validates a v1.0 `ListTasksResponse` from the wire (strip: see file comment). */
-export const V1ListTasksResponseSchema = z.object({
+export const V1ListTasksResponseSchema = lazy(() => z.object({
   tasks: z.array(V1TaskSchema),
   nextPageToken: z.string().optional(),
   pageSize: z.number().optional(),
   totalSize: z.number().optional(),
-});
+}));
 
 /**
  * Validates a v1.0 `AuthenticationInfo` from the wire (strip: see file comment): `scheme` (the proto
  * since 1.0.0); `schemes`, the list the 1.0.0 specification's own example still wrote (v0.3's shape),
  * is read too.
  */
-export const V1AuthenticationInfoSchema = z.object({
+export const V1AuthenticationInfoSchema = lazy(() => z.object({
   scheme: z.string().optional(),
   schemes: z.array(z.string()).optional(),
   credentials: z.string().optional(),
-});
+}));
 
 /** v1.0 `TaskPushNotificationConfig` (flat: `id`, `taskId`, `url`, `token`, `authentication`). */
-export const V1TaskPushConfigSchema = z.object({
+export const V1TaskPushConfigSchema = lazy(() => z.object({
   id: z.string().optional(),
   taskId: z.string(),
   url: z.string(),
   token: z.string().optional(),
   authentication: V1AuthenticationInfoSchema.optional(),
   tenant: z.string().optional(),
-});
+}));
 
 /** Validates a v1.0 `ListPushConfigsResponse` from the wire (strip: see file comment). */
-export const V1ListPushConfigsResponseSchema = z.object({
+export const V1ListPushConfigsResponseSchema = lazy(() => z.object({
   configs: z.array(V1TaskPushConfigSchema).optional(),
   nextPageToken: z.string().optional(),
-});
+}));
 
 /** Validates a v1.0 `AgentInterface` from the wire (loose: unknown fields kept). */
-export const V1AgentInterfaceSchema = z.looseObject({
+export const V1AgentInterfaceSchema = lazy(() => z.looseObject({
   url: z.string(),
   protocolBinding: z.string(),
   protocolVersion: z.string(),
   tenant: z.string().optional(),
-});
+}));
 
 /** v1.0 `AgentCard` (the fields the client uses). */
-export const V1AgentCardSchema = z.looseObject({
+export const V1AgentCardSchema = lazy(() => z.looseObject({
   ...commonCardFields,
   supportedInterfaces: z.array(V1AgentInterfaceSchema).min(1),
   capabilities: z
@@ -173,7 +177,7 @@ export const V1AgentCardSchema = z.looseObject({
       extensions: z.array(cardExtension).optional(),
     })
     .optional(),
-});
+}));
 
 /** A validated wire `Part`. */
 export type V1Part = z.infer<typeof V1PartSchema>;

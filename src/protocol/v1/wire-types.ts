@@ -20,17 +20,17 @@ import {
 } from '../wire-check.js';
 import {
   V1ArtifactUpdateSchema,
+  V1_ROLES,
+  V1_TASK_STATES,
   V1MessageSchema,
-  V1RoleSchema,
   V1SendMessageResponseSchema,
   V1StatusUpdateSchema,
   V1StreamResponseSchema,
   V1TaskSchema,
-  V1TaskStateSchema,
 } from './schemas.js';
 
-const isRole = oneOf(V1RoleSchema.options);
-const isState = oneOf(V1TaskStateSchema.options);
+const isRole = oneOf(V1_ROLES);
+const isState = oneOf(V1_TASK_STATES);
 
 function isPart(p: unknown): boolean {
   return (
