@@ -12,6 +12,12 @@ import { mkdtempSync, readdirSync, rmSync, cpSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 
+if (process.env.A2A_BUNDLE === '0') {
+  // Profiling builds (bench/profile-breakdown.mjs buckets CPU by source file): keep tsc's modules.
+  process.stdout.write('bundle: skipped (A2A_BUNDLE=0), dist/ keeps one module per source file\n');
+  process.exit(0);
+}
+
 const root = new URL('..', import.meta.url).pathname;
 const dist = join(root, 'dist');
 const ENTRIES = ['src/index.js', 'src/cli/main.js', 'src/push/index.js', 'src/redis/entry.js', 'src/redis/index.js', 'mocks/entry.js', 'mocks/index.js'];
