@@ -1,6 +1,7 @@
 /**
  * Turns the measurements into ratios, target verdicts and a printed table.
  */
+import { renderColdStart } from './cold-start.mjs';
 import { fmt, pairedRatio } from './stats.mjs';
 import { OFFICIAL, RAW } from './contenders.mjs';
 import { renderWorkloads } from './workloads-report.mjs';
@@ -41,6 +42,11 @@ export function checkTargets(results) {
   const n = results.meta.config.memoryEvents;
   add(`${n}-event stream() heap growth (MB)`, m?.ok ? m.heapGrowthMB : undefined, '< 10', m?.heapGrowthMB < 10);
   add(`${n}-event stream() max mid-stream growth (MB)`, m?.ok ? m.maxMidStreamGrowthMB : undefined, '< 10', m?.maxMidStreamGrowthMB < 10);
+  const cs = results.coldStart?.rows?.ours;
+  add('cold start: import / official', cs?.importVsOfficial, '<= 1.5', cs?.importVsOfficial <= 1.5);
+  add('cold start: RSS after import - official (MB)', cs?.rssOverOfficial, '<= 10', cs?.rssOverOfficial <= 10);
+  add('cold start: start to first answer / official', cs?.firstVsOfficial, '<= 1.2', cs?.firstVsOfficial <= 1.2);
+  add('cold start: a2a-resilient --version (ms)', results.coldStart?.versionMs, '< 150', results.coldStart?.versionMs < 150);
   return t;
 }
 
@@ -121,6 +127,7 @@ export function renderReport(results) {
     }
     out.push(renderRows(rows));
   }
+  if (results.coldStart) out.push(renderColdStart(results.coldStart));
   if (results.workloads?.error) out.push(`Workloads: ERROR ${results.workloads.error}`);
   else if (results.workloads) out.push(renderWorkloads(results.workloads));
   const verdict = (p) => (p === null ? 'n/a' : p ? 'PASS' : 'FAIL');
