@@ -18,17 +18,18 @@ function refused(target: string): A2AClientError {
 }
 
 /**
- * Resolves once the channel is READY. A channel in TRANSIENT_FAILURE (its reconnect backoff running)
- * is given until the connect bound to recover; one that tries again and fails is refused at once.
+ * Resolves once the channel is READY. A channel in TRANSIENT_FAILURE (its last connection attempt
+ * failed; grpc-js keeps the state "sticky" while it reconnects in the background with backoff) fails
+ * at once as refused: the pipeline's own backoff decides when to try again, and the channel is READY
+ * as soon as the agent is back.
  * @throws A2AClientError `connection` (refused, before send), `connect-timeout` (armed on `scope`),
  * or the scope's failure (`deadline-exceeded`, `aborted`).
  */
 export function channelReady(channel: Channel, scope: CallScope, target: string, connectMs: number): Promise<void> {
   let state = channel.getConnectivityState(true);
   if (state === READY) return Promise.resolve();
+  if (state === TRANSIENT_FAILURE) return Promise.reject(refused(target));
   scope.arm('connect-timeout', connectMs);
-  const startedFailed = state === TRANSIENT_FAILURE;
-  let tried = !startedFailed;
   const waited = new Promise<void>((resolve, reject) => {
     const watch = (): void => {
       if (scope.aborted) return;
@@ -36,14 +37,12 @@ export function channelReady(channel: Channel, scope: CallScope, target: string,
       channel.watchConnectivityState(state, Date.now() + Math.min(scope.timeLeft(), connectMs) + 1_000, (error?: Error) => {
         if (scope.aborted) return;
         if (error !== undefined) {
-          reject(startedFailed && !tried ? refused(target) : new A2AClientError({ kind: 'connect-timeout', message: `gRPC channel to ${target} not ready within ${connectMs} ms`, phase: 'before-send', cause: error }));
+          reject(new A2AClientError({ kind: 'connect-timeout', message: `gRPC channel to ${target} not ready within ${connectMs} ms`, phase: 'before-send', cause: error }));
           return;
         }
         state = channel.getConnectivityState(true);
         if (state === READY) return resolve();
-        if (state === CONNECTING || state === IDLE) tried = true;
-        else if (state === TRANSIENT_FAILURE && tried) return reject(refused(target));
-        else if (state !== TRANSIENT_FAILURE) return reject(refused(target));
+        if (state !== CONNECTING && state !== IDLE) return reject(refused(target));
         watch();
       });
     };
