@@ -81,3 +81,21 @@ export function headerOptions(values: Record<string, string | boolean | string[]
   }
   return headers;
 }
+
+/** The `--binding` option: which of the card's wire bindings to insist on. */
+export const BINDING_OPTION = { binding: { type: 'string' } } as const;
+
+const BINDINGS = ['JSONRPC', 'HTTP+JSON', 'GRPC'] as const;
+
+/**
+ * The `--binding <JSONRPC|HTTP+JSON|GRPC>` option (any case; `REST` names HTTP+JSON), or `undefined`.
+ * @throws UsageError for another value.
+ */
+export function bindingOption(values: Record<string, string | boolean | string[] | undefined>): (typeof BINDINGS)[number] | undefined {
+  const raw = values.binding;
+  if (raw === undefined) return undefined;
+  const name = typeof raw === 'string' ? raw.toUpperCase() : '';
+  const found = BINDINGS.find((b) => b === (name === 'REST' ? 'HTTP+JSON' : name));
+  if (found === undefined) throw new UsageError(`--binding takes one of ${BINDINGS.join(', ')}, got "${String(raw)}"`);
+  return found;
+}

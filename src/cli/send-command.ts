@@ -3,7 +3,7 @@ import type { ConversationSnapshot } from '../client/conversation-state.js';
 import type { ClientOptions } from '../client/options.js';
 import { isTerminalError, type AgentEvent } from '../convert/agent-event.js';
 import { readConversationFile, writeConversationFile } from './conversation-file.js';
-import { CALL_OPTIONS, HEADER_OPTION, headerOptions, intOption, parseCommand, timeoutOption } from './args.js';
+import { BINDING_OPTION, bindingOption, CALL_OPTIONS, HEADER_OPTION, headerOptions, intOption, parseCommand, timeoutOption } from './args.js';
 import { eventJson, formatEvent, formatResilienceEvent, hiddenHeaders } from './format.js';
 import { headerSecrets } from '../errors/secrets.js';
 import { redactingIO, type CommandIO } from './io.js';
@@ -20,6 +20,8 @@ Options:
   --timeout <ms>         one deadline over every attempt and wait (default 120000; also --timeout-total)
   --retries <n>          retries after the first attempt (default 2; 0 turns retries off)
   --json                 print each event as one JSON line (stdout carries nothing else)
+  --binding <b>          insist on one of the card's bindings: JSONRPC, HTTP+JSON (REST) or GRPC
+                         (default: the card's order; gRPC needs @grpc/grpc-js and @bufbuild/protobuf)
   --continue <file>      a conversation: the turn goes to the context and open task saved in <file>
                          (none yet: a new conversation), and the new state is saved there after it
   --verbose              print what the client does on stderr: the agent found, retries with their
@@ -40,6 +42,7 @@ export async function sendCommand(argv: string[], io: CommandIO): Promise<number
       retries: { type: 'string' },
       ...CALL_OPTIONS,
       ...HEADER_OPTION,
+      ...BINDING_OPTION,
     },
     { min: 2, max: 2 },
   );
@@ -50,11 +53,13 @@ export async function sendCommand(argv: string[], io: CommandIO): Promise<number
   const totalMs = timeoutOption(values);
   const retries = intOption(values, 'retries');
   const headers = headerOptions(values);
+  const binding = bindingOption(values);
   // Nothing printed shows a header value, even one the agent echoes back.
   const shown = redactingIO(io, headerSecrets(headers ?? {}));
   const verbose = values.verbose === true;
   const options: ClientOptions = {
     ...(headers !== undefined ? { headers } : {}),
+    ...(binding !== undefined ? { protocol: { binding } } : {}),
     ...(totalMs !== undefined ? { timeouts: { totalMs } } : {}),
     ...(retries !== undefined ? { retry: retries === 0 ? false : { maxAttempts: retries + 1 } } : {}),
     ...(verbose ? { onEvent: (event) => shown.err(formatResilienceEvent(event)) } : {}),

@@ -1,7 +1,8 @@
 import type { AgentEvent } from '../convert/agent-event.js';
 import { resolveConverter } from '../convert/registry.js';
 import { A2AClientError } from '../errors/a2a-client-error.js';
-import { parseAgentCard, selectInterface } from '../protocol/card.js';
+import type { Binding } from '../protocol/binding.js';
+import { parseAgentCard } from '../protocol/card.js';
 import { createBinding } from '../protocol/create-binding.js';
 import type {
   AgentCard,
@@ -29,7 +30,7 @@ import { DEFAULT_LIMITS, DEFAULT_TIMEOUTS, withSettings, type HttpEngine, type T
 import { AgentCalls } from './agent-calls.js';
 import { ClientStreams, isNormalisedCard } from './client-streams.js';
 import { fetchCardFor, type CachedCard } from './card-resolver.js';
-import { interfaceUrl, rejectCredentials } from './card-urls.js';
+import { endpointOf } from './endpoint.js';
 import { Conversation } from './conversation.js';
 import type { ConversationInit } from './conversation-state.js';
 import { flatten } from './flatten.js';
@@ -77,6 +78,7 @@ export class A2AClient {
   readonly #options: ClientOptions;
   readonly #engine: HttpEngine;
   readonly #resilience: Resilience;
+  readonly #binding: Binding;
   readonly #calls: AgentCalls;
   readonly #streams: ClientStreams;
   readonly #tasks: TaskCallsDeps;
@@ -121,16 +123,15 @@ export class A2AClient {
     const found = agentCard instanceof Discovery ? agentCard : undefined;
     this.card = found ? found.cached.card : isNormalisedCard(agentCard) ? agentCard : parseAgentCard(agentCard);
     this.name = this.card.name;
-    const selected = selectInterface(this.card, options.protocol);
     // A relative interface URL resolves against where the card was served from, after redirects.
-    this.protocol = { ...selected, url: interfaceUrl(selected.url, found?.cached.finalUrl) };
-    const endpoint = new URL(this.protocol.url);
-    rejectCredentials(endpoint);
+    const endpoint = endpointOf(this.card, options, found?.cached.finalUrl);
+    this.protocol = { ...endpoint.selected, url: endpoint.url };
     this.timeouts = Object.freeze(withSettings('timeouts', DEFAULT_TIMEOUTS, options.timeouts));
     this.#options = options;
     this.#engine = found?.engine ?? createEngine(options);
     this.#cached = found?.cached;
     this.#baseUrl = found?.baseUrl;
+    this.#binding = createBinding(this.protocol.version, this.protocol.binding, this.protocol.tenant, endpoint.grpc && { target: endpoint.grpc, tls: options.tls, grpc: options.grpc });
     this.#resilience = createResilience(endpoint.origin, this.name, {
       retry: options.retry,
       circuitBreaker: options.circuitBreaker,
@@ -144,7 +145,7 @@ export class A2AClient {
       card: this.card,
       url: this.protocol.url,
       engine: this.#engine,
-      binding: createBinding(this.protocol.version, this.protocol.binding, this.protocol.tenant),
+      binding: this.#binding,
       resilience: this.#resilience,
       options,
       timeouts: this.timeouts,
@@ -298,6 +299,7 @@ export class A2AClient {
     this.#closing ??= (async () => {
       await this.#calls.settleCancels();
       this.#resilience.dispose();
+      await this.#binding.close?.();
       await this.#engine.close();
     })();
     return this.#closing;
