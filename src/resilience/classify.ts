@@ -192,7 +192,7 @@ const GRPC_TRANSIENT: ReadonlySet<number> = new Set([2, 4, 10, 13, 14]);
  * every method); the transient codes are retried for idempotent methods and ambiguous for sends; the
  * rest are fatal. `fatalCodes` / `retryableCodes` apply to the HTTP status the code maps to.
  */
-function grpcStatus(error: A2AClientError, code: number, ctx: ClassifyContext, health: boolean): Classification {
+function grpcStatus(error: A2AClientError, code: number, ctx: ClassifyContext, health: boolean): Verdict {
   const what = `grpc:${error.grpcStatus ?? code}`;
   const status = error.status;
   if (status !== undefined && ctx.options.fatalCodes.includes(status)) return { retryable: false, countsAsFailure: health, reason: what };
