@@ -3,6 +3,7 @@ import { CALL_OPTIONS, HEADER_OPTION, headerOptions, parseCommand, timeoutOption
 import { formatResilienceEvent, hiddenHeaders } from './format.js';
 import { headerSecrets } from '../errors/secrets.js';
 import { redactingIO, type CommandIO } from './io.js';
+import { runThenClose } from '../util/clean-up-after.js';
 
 export const CARD_USAGE = `Usage: a2a-resilient card <url> [--json]
 
@@ -39,7 +40,7 @@ export async function cardCommand(argv: string[], io: CommandIO): Promise<number
     ...(totalMs !== undefined ? { timeouts: { totalMs } } : {}),
     ...(values.verbose === true ? { onEvent: (event) => shown.err(formatResilienceEvent(event)) } : {}),
   });
-  try {
+  return runThenClose(async () => {
     const { card, protocol } = client;
     if (values.json) {
       shown.out(JSON.stringify({ protocol, card: { ...card, raw: undefined } }, null, 2));
@@ -60,7 +61,5 @@ export async function cardCommand(argv: string[], io: CommandIO): Promise<number
     shown.out(`  skills:${card.skills.length ? '' : ' (none)'}`);
     for (const s of card.skills) shown.out(`    - ${s.id}: ${s.name}${s.description ? ` — ${s.description}` : ''}`);
     return 0;
-  } finally {
-    await client.close();
-  }
+  }, () => client.close());
 }

@@ -8,6 +8,7 @@ import { eventJson, formatEvent, formatResilienceEvent, hiddenHeaders } from './
 import { headerSecrets } from '../errors/secrets.js';
 import { redactingIO, type CommandIO } from './io.js';
 import { Progress } from './progress.js';
+import { runThenClose } from '../util/clean-up-after.js';
 
 export const SEND_USAGE = `Usage: a2a-resilient send <url> <text> [options]
 
@@ -69,7 +70,7 @@ export async function sendCommand(argv: string[], io: CommandIO): Promise<number
   const saved = file === undefined ? undefined : await readConversationFile(file);
   if (verbose) shown.err(`· connecting to ${url} (headers: ${hiddenHeaders(headers)})`);
   const client = await A2AClient.connect(url, options);
-  try {
+  return runThenClose(async () => {
     if (verbose) shown.err(`· agent "${client.name}": A2A ${client.protocol.version} over ${client.protocol.binding} at ${client.protocol.url}`);
     const chat = file === undefined ? undefined : client.conversation(saved);
     const turn = chat ?? client;
@@ -96,9 +97,7 @@ export async function sendCommand(argv: string[], io: CommandIO): Promise<number
       if (verbose) shown.err(`· conversation saved to ${file}: ${describe(chat.toJSON())}`);
     }
     return failed ? 1 : 0;
-  } finally {
-    await client.close();
-  }
+  }, () => client.close());
 }
 
 function describe(state: ConversationSnapshot): string {

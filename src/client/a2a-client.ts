@@ -39,6 +39,7 @@ import type { CallOptions, ClientOptions } from './options.js';
 import type { TaskCallsDeps } from './task-calls.js';
 import { taskPages } from './task-pages.js';
 import { waitForTask } from './wait-for-task.js';
+import { cleanUpAfter } from '../util/clean-up-after.js';
 
 /**
  * What {@link A2AClient.connect} found, handed to the constructor: module-private, so only `connect`
@@ -108,7 +109,8 @@ export class A2AClient {
       const cached = await fetchCardFor(baseUrl, engine, options, call);
       return new A2AClient(new Discovery(engine, cached, baseUrl), options);
     } catch (error) {
-      await engine.close();
+      // The discovery failure is what the caller gets, even when closing fails too (Bun's own undici has no `close`).
+      await cleanUpAfter(error, () => engine.close());
       throw error;
     }
   }

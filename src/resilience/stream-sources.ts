@@ -110,10 +110,13 @@ export function noSnapshot(): A2AClientError {
   return new A2AClientError({ kind: 'connection', reason: 'closed', message: 'The resubscribe sent no Task snapshot first' });
 }
 
-/** Closes a source, ignoring how it ends. */
+/**
+ * Closes a source that was superseded or already failed, ignoring how the close ends — a close that
+ * throws synchronously included, so it never replaces the failure being reported.
+ */
 export function closeQuietly(iterator: Iter | undefined): void {
-  const closing = iterator?.return?.();
-  if (closing) void closing.catch(ignoreLate);
+  if (iterator?.return === undefined) return;
+  void new Promise((resolve) => resolve(iterator.return?.())).catch(ignoreLate);
 }
 
 /** Stream sources as {@link openSource} gets them; `undefined` when the binding has no such call. */
