@@ -5,7 +5,7 @@ import { headerSecrets } from '../errors/secrets.js';
 import { redactingIO, type CommandIO } from './io.js';
 import { runThenClose } from '../util/clean-up-after.js';
 
-export const CARD_USAGE = `Usage: a2a-resilient card <url> [--json]
+export const CARD_USAGE = `Usage: a2a-resilient card <url> [options]
 
 Fetches the agent card from <url> (/.well-known/agent-card.json, then /.well-known/agent.json),
 validates it and prints the protocol version and binding this client would use, the skills and

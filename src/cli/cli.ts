@@ -1,9 +1,9 @@
 import { isA2AClientError } from '../errors/a2a-client-error.js';
-import { UsageError } from './args.js';
-import { CARD_USAGE, cardCommand } from './card-command.js';
-import { DEMO_USAGE, demoCommand } from './demo-command.js';
+import { closestName, UsageError } from './args.js';
+import { cardCommand } from './card-command.js';
+import { demoCommand } from './demo-command.js';
 import { processIO, type CommandIO } from './io.js';
-import { SEND_USAGE, sendCommand } from './send-command.js';
+import { sendCommand } from './send-command.js';
 import { packageVersion } from '../util/package-version.js';
 
 const USAGE = `Usage: a2a-resilient <command> [options]
@@ -20,10 +20,10 @@ Options:
 
 Run "a2a-resilient <command> --help" for a command's options.`;
 
-const COMMANDS: Record<string, { run: (argv: string[], io: CommandIO) => Promise<number>; usage: string }> = {
-  card: { run: cardCommand, usage: CARD_USAGE },
-  send: { run: sendCommand, usage: SEND_USAGE },
-  demo: { run: demoCommand, usage: DEMO_USAGE },
+const COMMANDS: Record<string, { run: (argv: string[], io: CommandIO) => Promise<number> }> = {
+  card: { run: cardCommand },
+  send: { run: sendCommand },
+  demo: { run: demoCommand },
 };
 
 /** Runs the CLI; resolves with the exit code (0 ok, 1 failure, 2 bad arguments). */
@@ -39,14 +39,18 @@ export async function main(argv: string[], io: CommandIO = processIO): Promise<n
   }
   const command = COMMANDS[name];
   if (!command) {
-    io.err(`a2a-resilient: unknown command "${name}"\n\n${USAGE}`);
+    const close = closestName(name, Object.keys(COMMANDS));
+    io.err(`a2a-resilient: unknown command "${name}"${close !== undefined ? `; did you mean "${close}"?` : ''}`);
+    io.err('Run "a2a-resilient --help" for the commands.');
     return 2;
   }
   try {
     return await command.run(rest, io);
   } catch (error) {
     if (error instanceof UsageError) {
-      io.err(`a2a-resilient ${name}: ${error.message}\n\n${command.usage}`);
+      // One line on what is wrong and where the options are; the whole usage only on --help.
+      io.err(`a2a-resilient ${name}: ${error.message}`);
+      io.err(`Run "a2a-resilient ${name} --help" for its options.`);
       return 2;
     }
     if (isA2AClientError(error)) {

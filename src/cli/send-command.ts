@@ -8,6 +8,7 @@ import { eventJson, formatEvent, formatResilienceEvent, hiddenHeaders } from './
 import { headerSecrets } from '../errors/secrets.js';
 import { redactingIO, type CommandIO } from './io.js';
 import { Progress } from './progress.js';
+import { StreamPrinter } from './stream-printer.js';
 import { runThenClose } from '../util/clean-up-after.js';
 
 export const SEND_USAGE = `Usage: a2a-resilient send <url> <text> [options]
@@ -77,13 +78,17 @@ export async function sendCommand(argv: string[], io: CommandIO): Promise<number
     let failed = false;
     if (values.stream) {
       const progress = new Progress(shown, client.name);
+      // The answer's own text shows progress once it flows: the progress line gives way to it.
+      const printer = new StreamPrinter(progress.io, () => progress.stop());
       try {
         for await (const event of turn.stream(text)) {
           progress.event();
-          print(progress.io, event, values.json === true);
+          if (values.json === true) progress.io.out(eventJson(event));
+          else printer.event(event);
           failed ||= isTerminalError(event);
         }
       } finally {
+        printer.end();
         progress.stop();
       }
     } else {
