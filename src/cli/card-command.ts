@@ -4,6 +4,7 @@ import { formatResilienceEvent, hiddenHeaders } from './format.js';
 import { headerSecrets } from '../errors/secrets.js';
 import { redactingIO, type CommandIO } from './io.js';
 import { runThenClose } from '../util/clean-up-after.js';
+import { namedDeadline } from '../transport/deadline-name.js';
 
 export const CARD_USAGE = `Usage: a2a-resilient card <url> [options]
 
@@ -37,7 +38,7 @@ export async function cardCommand(argv: string[], io: CommandIO): Promise<number
   const client = await A2AClient.connect(url, {
     retry: false,
     ...(headers !== undefined ? { headers } : {}),
-    ...(totalMs !== undefined ? { timeouts: { totalMs } } : {}),
+    ...(totalMs !== undefined ? { timeouts: namedDeadline({ totalMs }, '--timeout') } : {}),
     ...(values.verbose === true ? { onEvent: (event) => shown.err(formatResilienceEvent(event)) } : {}),
   });
   return runThenClose(async () => {

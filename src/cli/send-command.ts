@@ -10,6 +10,7 @@ import { redactingIO, type CommandIO } from './io.js';
 import { Progress } from './progress.js';
 import { StreamPrinter } from './stream-printer.js';
 import { runThenClose } from '../util/clean-up-after.js';
+import { namedDeadline } from '../transport/deadline-name.js';
 
 export const SEND_USAGE = `Usage: a2a-resilient send <url> <text> [options]
 
@@ -62,7 +63,7 @@ export async function sendCommand(argv: string[], io: CommandIO): Promise<number
   const options: ClientOptions = {
     ...(headers !== undefined ? { headers } : {}),
     ...(binding !== undefined ? { protocol: { binding } } : {}),
-    ...(totalMs !== undefined ? { timeouts: { totalMs } } : {}),
+    ...(totalMs !== undefined ? { timeouts: namedDeadline({ totalMs }, '--timeout') } : {}),
     ...(retries !== undefined ? { retry: retries === 0 ? false : { maxAttempts: retries + 1 } } : {}),
     ...(verbose ? { onEvent: (event) => shown.err(formatResilienceEvent(event)) } : {}),
   };

@@ -40,6 +40,7 @@ import type { TaskCallsDeps } from './task-calls.js';
 import { taskPages } from './task-pages.js';
 import { waitForTask } from './wait-for-task.js';
 import { cleanUpAfter } from '../util/clean-up-after.js';
+import { keepDeadlineName } from '../transport/deadline-name.js';
 
 /**
  * What {@link A2AClient.connect} found, handed to the constructor: module-private, so only `connect`
@@ -128,7 +129,7 @@ export class A2AClient {
     // A relative interface URL resolves against where the card was served from, after redirects.
     const endpoint = endpointOf(this.card, options, found?.cached.finalUrl);
     this.protocol = { ...endpoint.selected, url: endpoint.url };
-    this.timeouts = Object.freeze(withSettings('timeouts', DEFAULT_TIMEOUTS, options.timeouts));
+    this.timeouts = Object.freeze(keepDeadlineName(withSettings('timeouts', DEFAULT_TIMEOUTS, options.timeouts), options.timeouts));
     this.#options = options;
     this.#engine = found?.engine ?? createEngine(options);
     this.#cached = found?.cached;

@@ -31,6 +31,8 @@ export interface ResumableStreamOptions extends AbandonOptions {
   idempotent: boolean;
   /** One deadline over the send, every resubscribe, poll and wait (`performance.now()` ms). */
   deadline: number;
+  /** The setting `deadline` came from, named in its `deadline-exceeded`. */
+  deadlineName?: string | undefined;
   signal?: AbortSignal | undefined;
   /**
    * Opens the original stream (the send). Repeated only before its first event, under `resilience`;
