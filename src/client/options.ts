@@ -34,8 +34,6 @@ export type HeadersOption =
   | Record<string, string>
   | ((ctx: HeadersContext) => Record<string, string> | Promise<Record<string, string>>);
 
-/** @deprecated Use {@link HeadersOption}: this name shadows the DOM's `HeadersInit`. */
-export type HeadersInit = HeadersOption;
 
 /** Options of an {@link A2AClient}. All optional. */
 export interface ClientOptions {
