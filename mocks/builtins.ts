@@ -70,7 +70,7 @@ export function builtins(deps: BuiltinDeps): Record<MockMethod, Scenario> {
         if (!found) return { type: 'rpc-error', code: -32001, message: `Push config not found: ${ctx.configId ?? '(none)'}` };
         return { type: 'wire', body: pushWire(id, found) };
       }),
-    listTaskPushNotificationConfigs: (ctx) =>
+    listTaskPushNotificationConfig: (ctx) =>
       withTask(ctx, (id) => {
         const list = [...(ctx.store.pushConfigs(id)?.values() ?? [])].map((c) => pushWire(id, c));
         return { type: 'wire', body: v1 || ctx.binding === 'HTTP+JSON' ? { configs: list } : list };

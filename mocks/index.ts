@@ -9,10 +9,15 @@
  *
  * ```ts
  * const agent = mockAgent({ name: 'billing', version: '1.0', binding: 'JSONRPC' });
- * agent.reply(failFirst(2, httpError(503, { retryAfter: 1 }), replyText('ok')));
+ * // `on` sets a method's script for every call; `reply` / `once` queue a scenario for ONE call each.
+ * agent.on('sendMessage', failFirst(2, httpError(503, { retryAfter: 1 }), replyText('ok')));
  * agent.on('sendStreamingMessage', stream([{ status: 'working' }, { artifact: 'hi' }, { status: 'completed' }], { gapMs: 50, dropAfter: 2 }));
  * const { url, close } = await agent.listen();
- * // … run your coordinator against url; assert on agent.calls …
+ * const client = await A2AClient.connect(url);
+ * const answer = await client.invoke('total?'); // two 503s, each Retry-After waited out, then answer.at(-1).text === 'ok'
+ * let streamed = '';
+ * for await (const event of client.stream('hello?')) if (event.done) streamed = event.text ?? ''; // dropped, resumed: 'hi'
+ * await client.close();
  * await close();
  * ```
  */

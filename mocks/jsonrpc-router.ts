@@ -18,7 +18,7 @@ const V1: Readonly<Record<string, MockMethod>> = {
   SubscribeToTask: 'subscribeToTask',
   CreateTaskPushNotificationConfig: 'createTaskPushNotificationConfig',
   GetTaskPushNotificationConfig: 'getTaskPushNotificationConfig',
-  ListTaskPushNotificationConfigs: 'listTaskPushNotificationConfigs',
+  ListTaskPushNotificationConfigs: 'listTaskPushNotificationConfig',
   DeleteTaskPushNotificationConfig: 'deleteTaskPushNotificationConfig',
   GetExtendedAgentCard: 'getExtendedAgentCard',
 };
@@ -31,7 +31,7 @@ const V03: Readonly<Record<string, MockMethod>> = {
   'tasks/resubscribe': 'subscribeToTask',
   'tasks/pushNotificationConfig/set': 'createTaskPushNotificationConfig',
   'tasks/pushNotificationConfig/get': 'getTaskPushNotificationConfig',
-  'tasks/pushNotificationConfig/list': 'listTaskPushNotificationConfigs',
+  'tasks/pushNotificationConfig/list': 'listTaskPushNotificationConfig',
   'tasks/pushNotificationConfig/delete': 'deleteTaskPushNotificationConfig',
   'agent/getAuthenticatedExtendedCard': 'getExtendedAgentCard',
 };

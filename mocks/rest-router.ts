@@ -35,7 +35,7 @@ export function matchRoute(verb: string, path: string, v1: boolean): Route | 'ba
   const configId = m[3] === undefined ? undefined : decodeURIComponent(m[3]);
   if (configId === undefined) {
     if (is('POST')) return { method: 'createTaskPushNotificationConfig', taskId };
-    return when(is('GET'), { method: 'listTaskPushNotificationConfigs', taskId });
+    return when(is('GET'), { method: 'listTaskPushNotificationConfig', taskId });
   }
   if (is('DELETE')) return { method: 'deleteTaskPushNotificationConfig', taskId, configId };
   return when(is('GET'), { method: 'getTaskPushNotificationConfig', taskId, configId });

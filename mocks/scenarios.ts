@@ -16,7 +16,7 @@ export type MockMethod =
   | 'subscribeToTask'
   | 'createTaskPushNotificationConfig'
   | 'getTaskPushNotificationConfig'
-  | 'listTaskPushNotificationConfigs'
+  | 'listTaskPushNotificationConfig'
   | 'deleteTaskPushNotificationConfig'
   | 'getExtendedAgentCard';
 
@@ -147,7 +147,7 @@ export function httpError(status: number, options: HttpErrorOptions = {}): Scena
   };
 }
 
-/** Options of {@link failedTask}: where the structured error goes (seeds/000) and its fields. */
+/** Options of {@link failedTask}: where the structured error goes (outer metadata, the status message's metadata, or its text only) and its fields. */
 export interface FailedTaskOptions {
   /** `outer`: task/event metadata + status message mirror; `mirror`: status message metadata only; `text-only`: parts only. @default 'outer' */
   placement?: 'outer' | 'mirror' | 'text-only';
@@ -162,7 +162,7 @@ export interface FailedTaskOptions {
   text?: string;
 }
 
-/** Answers with a failed Task (unary) or a stream ending in a failed status update, structured per seeds/000. */
+/** Answers with a failed Task (unary) or a stream ending in a failed status update, its error in metadata (`error_type`, `error_code`, …) as `where` says. */
 export function failedTask(options: FailedTaskOptions = {}): Scenario {
   return (ctx) => {
     const state = options.state ?? 'failed';

@@ -45,7 +45,7 @@ describe('public API', () => {
     expectTypeOf<A2AClient['invoke']>().returns.resolves.toEqualTypeOf<AgentEvent[]>();
     expectTypeOf<ReturnType<A2AClient['stream']>>().toEqualTypeOf<AsyncIterable<AgentEvent>>();
     expectTypeOf<CallOptions['signal']>().toEqualTypeOf<AbortSignal | undefined>();
-    expectTypeOf<ClientOptions['protocol']>().toEqualTypeOf<{ version?: '1.0' | '0.3'; binding?: 'JSONRPC' | 'HTTP+JSON' } | undefined>();
+    expectTypeOf<ClientOptions['protocol']>().toEqualTypeOf<{ version?: '1.0' | '0.3'; binding?: 'JSONRPC' | 'HTTP+JSON' | 'GRPC' } | undefined>();
   });
 
   it('types errors and events for narrowing', () => {

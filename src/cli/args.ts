@@ -1,35 +1,112 @@
-import { parseArgs, type ParseArgsConfig } from 'node:util';
-
-/** A bad command line: printed with the command's usage, exit code 2. */
+/** A bad command line: one line saying what is wrong, then a pointer to `--help`; exit code 2. */
 export class UsageError extends Error {
   override readonly name = 'UsageError';
 }
 
-type Options = NonNullable<ParseArgsConfig['options']>;
+/** One option a command accepts: a flag (`boolean`) or an option taking a value (`string`). */
+export interface OptionSpec {
+  type: 'boolean' | 'string';
+  /** A one-letter alias, e.g. `H` for `-H`. */
+  short?: string;
+  /** Whether the option may be given more than once (its values are collected). */
+  multiple?: boolean;
+}
+
+type Options = Readonly<Record<string, OptionSpec>>;
+
+/** What {@link parseCommand} read: values by long name (`string[]` for `multiple`), positionals in order. */
+export interface ParsedCommand {
+  values: Record<string, string | boolean | string[] | undefined>;
+  positionals: string[];
+  help: boolean;
+}
+
+const HELP: OptionSpec = { type: 'boolean', short: 'h' };
 
 /**
- * Parses `argv` strictly against `options`; `--help` is always accepted.
- * @throws UsageError for unknown options, missing values, or a wrong number of positionals.
+ * Parses `argv` strictly against `options`; `--help` / `-h` is always accepted. Our own parser, not
+ * `node:util`'s `parseArgs`, so that every message is ours and names what to type instead: an
+ * unknown option gets "did you mean", and an option that takes a value takes the next argument as
+ * it is, even one starting with `-` (`--retries -1` is then refused for its value, not for its form).
+ * `--` ends the options.
+ * @throws UsageError for unknown options, missing values, a value given to a flag, or a wrong number of positionals.
  */
-export function parseCommand<O extends Options>(
-  argv: string[],
-  options: O,
-  positionals: { min: number; max: number },
-): { values: Record<string, string | boolean | string[] | undefined>; positionals: string[]; help: boolean } {
-  let parsed;
-  try {
-    parsed = parseArgs({ args: argv, options: { ...options, help: { type: 'boolean', short: 'h' } }, allowPositionals: true, strict: true });
-  } catch (error) {
-    throw new UsageError(error instanceof Error ? error.message : String(error));
+export function parseCommand(argv: readonly string[], options: Options, positionals: { min: number; max: number }): ParsedCommand {
+  const specs: Options = { ...options, help: HELP };
+  const values: ParsedCommand['values'] = {};
+  const found: string[] = [];
+  let onlyPositionals = false;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] ?? '';
+    if (onlyPositionals || arg === '-' || !arg.startsWith('-')) {
+      found.push(arg);
+      continue;
+    }
+    if (arg === '--') {
+      onlyPositionals = true;
+      continue;
+    }
+    const long = arg.startsWith('--');
+    const eq = long ? arg.indexOf('=') : -1;
+    const written = eq < 0 ? arg : arg.slice(0, eq);
+    const name = long ? written.slice(2) : shortName(specs, arg.slice(1, 2));
+    const spec = name === undefined ? undefined : specs[name];
+    if (name === undefined || spec === undefined) throw new UsageError(unknownOption(written.slice(0, long ? undefined : 2), specs));
+    let value: string | boolean;
+    if (spec.type === 'boolean') {
+      if (eq >= 0 || (!long && arg.length > 2)) throw new UsageError(`--${name} takes no value`);
+      value = true;
+    } else if (eq >= 0) value = arg.slice(eq + 1);
+    else if (!long && arg.length > 2) value = arg.slice(2);
+    else {
+      const next = argv[i + 1];
+      if (next === undefined) throw new UsageError(`--${name} needs a value`);
+      value = next;
+      i++;
+    }
+    if (spec.multiple === true && typeof value === 'string') {
+      const list = values[name];
+      values[name] = Array.isArray(list) ? [...list, value] : [value];
+    } else values[name] = value;
   }
-  const values = parsed.values as Record<string, string | boolean | string[] | undefined>;
   const help = values.help === true;
-  if (!help && (parsed.positionals.length < positionals.min || parsed.positionals.length > positionals.max)) {
-    throw new UsageError(
-      parsed.positionals.length < positionals.min ? 'missing arguments' : `unexpected argument: ${parsed.positionals.at(-1)}`,
-    );
+  if (!help && found.length < positionals.min) throw new UsageError('missing arguments');
+  if (!help && found.length > positionals.max) throw new UsageError(`unexpected argument: ${found.at(-1) ?? ''}`);
+  return { values, positionals: found, help };
+}
+
+function shortName(specs: Options, letter: string): string | undefined {
+  return Object.keys(specs).find((name) => specs[name]?.short === letter);
+}
+
+/** "unknown option --strem; did you mean --stream?" (a suggestion only when one name is close). */
+function unknownOption(written: string, specs: Options): string {
+  const close = closestName(written.replace(/^-+/, ''), Object.keys(specs));
+  return `unknown option ${written}${close !== undefined ? `; did you mean --${close}?` : ''}`;
+}
+
+/**
+ * The closest of `names` to `typed` within a few edits (a typo, not another word), or `undefined`.
+ */
+export function closestName(typed: string, names: readonly string[]): string | undefined {
+  return names
+    .map((name) => ({ name, distance: editDistance(typed, name) }))
+    .filter((c) => c.distance <= Math.max(1, Math.floor(c.name.length / 3)))
+    .sort((a, b) => a.distance - b.distance)[0]?.name;
+}
+
+/** Edit distance counting insertions, deletions, substitutions and swaps of neighbours (`sned` → `send` is 1). */
+function editDistance(a: string, b: string): number {
+  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  const at = (i: number, j: number): number => d[i]?.[j] ?? 0;
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      let best = Math.min(at(i - 1, j) + 1, at(i, j - 1) + 1, at(i - 1, j - 1) + (a[i - 1] === b[j - 1] ? 0 : 1));
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) best = Math.min(best, at(i - 2, j - 2) + 1);
+      (d[i] as number[])[j] = best;
+    }
   }
-  return { values, positionals: parsed.positionals, help };
+  return at(a.length, b.length);
 }
 
 /**
@@ -80,4 +157,22 @@ export function headerOptions(values: Record<string, string | boolean | string[]
     headers[name] = line.slice(colon + 1).trim();
   }
   return headers;
+}
+
+/** The `--binding` option: which of the card's wire bindings to insist on. */
+export const BINDING_OPTION = { binding: { type: 'string' } } as const;
+
+const BINDINGS = ['JSONRPC', 'HTTP+JSON', 'GRPC'] as const;
+
+/**
+ * The `--binding <JSONRPC|HTTP+JSON|GRPC>` option (any case; `REST` names HTTP+JSON), or `undefined`.
+ * @throws UsageError for another value.
+ */
+export function bindingOption(values: Record<string, string | boolean | string[] | undefined>): (typeof BINDINGS)[number] | undefined {
+  const raw = values.binding;
+  if (raw === undefined) return undefined;
+  const name = typeof raw === 'string' ? raw.toUpperCase() : '';
+  const found = BINDINGS.find((b) => b === (name === 'REST' ? 'HTTP+JSON' : name));
+  if (found === undefined) throw new UsageError(`--binding takes one of ${BINDINGS.join(', ')}, got "${String(raw)}"`);
+  return found;
 }

@@ -3,8 +3,10 @@ import { CALL_OPTIONS, HEADER_OPTION, headerOptions, parseCommand, timeoutOption
 import { formatResilienceEvent, hiddenHeaders } from './format.js';
 import { headerSecrets } from '../errors/secrets.js';
 import { redactingIO, type CommandIO } from './io.js';
+import { runThenClose } from '../util/clean-up-after.js';
+import { namedDeadline } from '../transport/deadline-name.js';
 
-export const CARD_USAGE = `Usage: a2a-resilient card <url> [--json]
+export const CARD_USAGE = `Usage: a2a-resilient card <url> [options]
 
 Fetches the agent card from <url> (/.well-known/agent-card.json, then /.well-known/agent.json),
 validates it and prints the protocol version and binding this client would use, the skills and
@@ -36,10 +38,10 @@ export async function cardCommand(argv: string[], io: CommandIO): Promise<number
   const client = await A2AClient.connect(url, {
     retry: false,
     ...(headers !== undefined ? { headers } : {}),
-    ...(totalMs !== undefined ? { timeouts: { totalMs } } : {}),
+    ...(totalMs !== undefined ? { timeouts: namedDeadline({ totalMs }, '--timeout') } : {}),
     ...(values.verbose === true ? { onEvent: (event) => shown.err(formatResilienceEvent(event)) } : {}),
   });
-  try {
+  return runThenClose(async () => {
     const { card, protocol } = client;
     if (values.json) {
       shown.out(JSON.stringify({ protocol, card: { ...card, raw: undefined } }, null, 2));
@@ -60,7 +62,5 @@ export async function cardCommand(argv: string[], io: CommandIO): Promise<number
     shown.out(`  skills:${card.skills.length ? '' : ' (none)'}`);
     for (const s of card.skills) shown.out(`    - ${s.id}: ${s.name}${s.description ? ` — ${s.description}` : ''}`);
     return 0;
-  } finally {
-    await client.close();
-  }
+  }, () => client.close());
 }

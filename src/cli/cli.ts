@@ -1,5 +1,5 @@
 import { isA2AClientError } from '../errors/a2a-client-error.js';
-import { UsageError } from './args.js';
+import { closestName, UsageError } from './args.js';
 import { processIO, type CommandIO } from './io.js';
 import { packageVersion } from '../util/package-version.js';
 
@@ -17,26 +17,14 @@ Options:
 
 Run "a2a-resilient <command> --help" for a command's options.`;
 
-/** A command: what it runs and its usage text. */
-interface Command {
-  run: (argv: string[], io: CommandIO) => Promise<number>;
-  usage: string;
-}
+/** Runs a command; resolves with its exit code. */
+type Run = (argv: string[], io: CommandIO) => Promise<number>;
 
 // Each command (and the client it uses) is loaded only when it runs: `--version` and `--help` load none.
-const COMMANDS: Record<string, () => Promise<Command>> = {
-  card: async () => {
-    const m = await import('./card-command.js');
-    return { run: m.cardCommand, usage: m.CARD_USAGE };
-  },
-  send: async () => {
-    const m = await import('./send-command.js');
-    return { run: m.sendCommand, usage: m.SEND_USAGE };
-  },
-  demo: async () => {
-    const m = await import('./demo-command.js');
-    return { run: m.demoCommand, usage: m.DEMO_USAGE };
-  },
+const COMMANDS: Record<string, () => Promise<Run>> = {
+  card: async () => (await import('./card-command.js')).cardCommand,
+  send: async () => (await import('./send-command.js')).sendCommand,
+  demo: async () => (await import('./demo-command.js')).demoCommand,
 };
 
 /** Runs the CLI; resolves with the exit code (0 ok, 1 failure, 2 bad arguments). */
@@ -52,15 +40,19 @@ export async function main(argv: string[], io: CommandIO = processIO): Promise<n
   }
   const load = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
   if (!load) {
-    io.err(`a2a-resilient: unknown command "${name}"\n\n${USAGE}`);
+    const close = closestName(name, Object.keys(COMMANDS));
+    io.err(`a2a-resilient: unknown command "${name}"${close !== undefined ? `; did you mean "${close}"?` : ''}`);
+    io.err('Run "a2a-resilient --help" for the commands.');
     return 2;
   }
-  const command = await load();
+  const run = await load();
   try {
-    return await command.run(rest, io);
+    return await run(rest, io);
   } catch (error) {
     if (error instanceof UsageError) {
-      io.err(`a2a-resilient ${name}: ${error.message}\n\n${command.usage}`);
+      // One line on what is wrong and where the options are; the whole usage only on --help.
+      io.err(`a2a-resilient ${name}: ${error.message}`);
+      io.err(`Run "a2a-resilient ${name} --help" for its options.`);
       return 2;
     }
     if (isA2AClientError(error)) {

@@ -7,6 +7,7 @@ import type { MockServer } from '../../mocks/index.js';
 import { parseCommand } from './args.js';
 import { errorFields } from './format.js';
 import type { CommandIO } from './io.js';
+import { cleanUpAfter } from '../util/clean-up-after.js';
 
 export const DEMO_USAGE = `Usage: a2a-resilient demo
 
@@ -55,6 +56,11 @@ export async function demoCommand(argv: string[], io: CommandIO): Promise<number
 
   const servers: MockServer[] = [];
   const clients: A2AClient[] = [];
+  const closeAll = async (): Promise<void> => {
+    await Promise.all(clients.map((c) => c.close()));
+    await Promise.all(servers.map((s) => s.close()));
+  };
+  let outcome: number;
   try {
     for (const agent of [researcher, translator, billing, archive]) servers.push(await agent.listen());
     io.out('a2a-resilient demo — a coordinator asks four A2A agents the same question.\n');
@@ -101,14 +107,15 @@ export async function demoCommand(argv: string[], io: CommandIO): Promise<number
         `\nbilling arrived as a structured error you can branch on (error.code === "40401"), the hanging archive cost` +
         `\nat most the deadline once and nothing the second time, and the coordinator got a degraded but useful answer.`,
     );
-    return ok ? 0 : 1;
+    outcome = ok ? 0 : 1;
   } catch (error) {
     if (isA2AClientError(error)) io.err(`demo failed: ${error.kind}: ${error.message}`);
+    // The demo's failure is the one reported, even when closing the clients or servers fails too.
+    await cleanUpAfter(error, closeAll);
     throw error;
-  } finally {
-    await Promise.all(clients.map((c) => c.close()));
-    await Promise.all(servers.map((s) => s.close()));
   }
+  await closeAll();
+  return outcome;
 }
 
 /** The demo's one clock: every line it prints is stamped in ms since the demo started. */

@@ -3,11 +3,14 @@ import type { ConversationSnapshot } from '../client/conversation-state.js';
 import type { ClientOptions } from '../client/options.js';
 import { isTerminalError, type AgentEvent } from '../convert/agent-event.js';
 import { readConversationFile, writeConversationFile } from './conversation-file.js';
-import { CALL_OPTIONS, HEADER_OPTION, headerOptions, intOption, parseCommand, timeoutOption } from './args.js';
+import { BINDING_OPTION, bindingOption, CALL_OPTIONS, HEADER_OPTION, headerOptions, intOption, parseCommand, timeoutOption } from './args.js';
 import { eventJson, formatEvent, formatResilienceEvent, hiddenHeaders } from './format.js';
 import { headerSecrets } from '../errors/secrets.js';
 import { redactingIO, type CommandIO } from './io.js';
 import { Progress } from './progress.js';
+import { StreamPrinter } from './stream-printer.js';
+import { runThenClose } from '../util/clean-up-after.js';
+import { namedDeadline } from '../transport/deadline-name.js';
 
 export const SEND_USAGE = `Usage: a2a-resilient send <url> <text> [options]
 
@@ -20,6 +23,8 @@ Options:
   --timeout <ms>         one deadline over every attempt and wait (default 120000; also --timeout-total)
   --retries <n>          retries after the first attempt (default 2; 0 turns retries off)
   --json                 print each event as one JSON line (stdout carries nothing else)
+  --binding <b>          insist on one of the card's bindings: JSONRPC, HTTP+JSON (REST) or GRPC
+                         (default: the card's order; gRPC needs @grpc/grpc-js and @bufbuild/protobuf)
   --continue <file>      a conversation: the turn goes to the context and open task saved in <file>
                          (none yet: a new conversation), and the new state is saved there after it
   --verbose              print what the client does on stderr: the agent found, retries with their
@@ -40,6 +45,7 @@ export async function sendCommand(argv: string[], io: CommandIO): Promise<number
       retries: { type: 'string' },
       ...CALL_OPTIONS,
       ...HEADER_OPTION,
+      ...BINDING_OPTION,
     },
     { min: 2, max: 2 },
   );
@@ -50,12 +56,14 @@ export async function sendCommand(argv: string[], io: CommandIO): Promise<number
   const totalMs = timeoutOption(values);
   const retries = intOption(values, 'retries');
   const headers = headerOptions(values);
+  const binding = bindingOption(values);
   // Nothing printed shows a header value, even one the agent echoes back.
   const shown = redactingIO(io, headerSecrets(headers ?? {}));
   const verbose = values.verbose === true;
   const options: ClientOptions = {
     ...(headers !== undefined ? { headers } : {}),
-    ...(totalMs !== undefined ? { timeouts: { totalMs } } : {}),
+    ...(binding !== undefined ? { protocol: { binding } } : {}),
+    ...(totalMs !== undefined ? { timeouts: namedDeadline({ totalMs }, '--timeout') } : {}),
     ...(retries !== undefined ? { retry: retries === 0 ? false : { maxAttempts: retries + 1 } } : {}),
     ...(verbose ? { onEvent: (event) => shown.err(formatResilienceEvent(event)) } : {}),
   };
@@ -64,20 +72,24 @@ export async function sendCommand(argv: string[], io: CommandIO): Promise<number
   const saved = file === undefined ? undefined : await readConversationFile(file);
   if (verbose) shown.err(`· connecting to ${url} (headers: ${hiddenHeaders(headers)})`);
   const client = await A2AClient.connect(url, options);
-  try {
+  return runThenClose(async () => {
     if (verbose) shown.err(`· agent "${client.name}": A2A ${client.protocol.version} over ${client.protocol.binding} at ${client.protocol.url}`);
     const chat = file === undefined ? undefined : client.conversation(saved);
     const turn = chat ?? client;
     let failed = false;
     if (values.stream) {
       const progress = new Progress(shown, client.name);
+      // The answer's own text shows progress once it flows: the progress line gives way to it.
+      const printer = new StreamPrinter(progress.io, () => progress.stop());
       try {
         for await (const event of turn.stream(text)) {
           progress.event();
-          print(progress.io, event, values.json === true);
+          if (values.json === true) progress.io.out(eventJson(event));
+          else printer.event(event);
           failed ||= isTerminalError(event);
         }
       } finally {
+        printer.end();
         progress.stop();
       }
     } else {
@@ -91,9 +103,7 @@ export async function sendCommand(argv: string[], io: CommandIO): Promise<number
       if (verbose) shown.err(`· conversation saved to ${file}: ${describe(chat.toJSON())}`);
     }
     return failed ? 1 : 0;
-  } finally {
-    await client.close();
-  }
+  }, () => client.close());
 }
 
 function describe(state: ConversationSnapshot): string {

@@ -1,7 +1,8 @@
 import type { AgentEvent } from '../convert/agent-event.js';
 import { resolveConverter } from '../convert/registry.js';
 import { A2AClientError } from '../errors/a2a-client-error.js';
-import { parseAgentCard, selectInterface } from '../protocol/card.js';
+import type { Binding } from '../protocol/binding.js';
+import { parseAgentCard } from '../protocol/card.js';
 import { createBinding } from '../protocol/create-binding.js';
 import type {
   AgentCard,
@@ -29,7 +30,7 @@ import { DEFAULT_LIMITS, DEFAULT_TIMEOUTS, withSettings, type HttpEngine, type T
 import { AgentCalls } from './agent-calls.js';
 import { ClientStreams, isNormalisedCard } from './client-streams.js';
 import { fetchCardFor, type CachedCard } from './card-resolver.js';
-import { interfaceUrl, rejectCredentials } from './card-urls.js';
+import { endpointOf } from './endpoint.js';
 import { Conversation } from './conversation.js';
 import type { ConversationInit } from './conversation-state.js';
 import { flatten } from './flatten.js';
@@ -38,6 +39,8 @@ import type { CallOptions, ClientOptions } from './options.js';
 import type { TaskCallsDeps } from './task-calls.js';
 import { taskPages } from './task-pages.js';
 import { waitForTask } from './wait-for-task.js';
+import { cleanUpAfter } from '../util/clean-up-after.js';
+import { keepDeadlineName } from '../transport/deadline-name.js';
 
 /**
  * What {@link A2AClient.connect} found, handed to the constructor: module-private, so only `connect`
@@ -77,6 +80,7 @@ export class A2AClient {
   readonly #options: ClientOptions;
   readonly #engine: HttpEngine;
   readonly #resilience: Resilience;
+  readonly #binding: Binding;
   readonly #calls: AgentCalls;
   readonly #streams: ClientStreams;
   readonly #tasks: TaskCallsDeps;
@@ -106,7 +110,8 @@ export class A2AClient {
       const cached = await fetchCardFor(baseUrl, engine, options, call);
       return new A2AClient(new Discovery(engine, cached, baseUrl), options);
     } catch (error) {
-      await engine.close();
+      // The discovery failure is what the caller gets, even when closing fails too (Bun's own undici has no `close`).
+      await cleanUpAfter(error, () => engine.close());
       throw error;
     }
   }
@@ -121,16 +126,15 @@ export class A2AClient {
     const found = agentCard instanceof Discovery ? agentCard : undefined;
     this.card = found ? found.cached.card : isNormalisedCard(agentCard) ? agentCard : parseAgentCard(agentCard);
     this.name = this.card.name;
-    const selected = selectInterface(this.card, options.protocol);
     // A relative interface URL resolves against where the card was served from, after redirects.
-    this.protocol = { ...selected, url: interfaceUrl(selected.url, found?.cached.finalUrl) };
-    const endpoint = new URL(this.protocol.url);
-    rejectCredentials(endpoint);
-    this.timeouts = Object.freeze(withSettings('timeouts', DEFAULT_TIMEOUTS, options.timeouts));
+    const endpoint = endpointOf(this.card, options, found?.cached.finalUrl);
+    this.protocol = { ...endpoint.selected, url: endpoint.url };
+    this.timeouts = Object.freeze(keepDeadlineName(withSettings('timeouts', DEFAULT_TIMEOUTS, options.timeouts), options.timeouts));
     this.#options = options;
     this.#engine = found?.engine ?? createEngine(options);
     this.#cached = found?.cached;
     this.#baseUrl = found?.baseUrl;
+    this.#binding = createBinding(this.protocol.version, this.protocol.binding, this.protocol.tenant, endpoint.grpc && { target: endpoint.grpc, tls: options.tls, grpc: options.grpc });
     this.#resilience = createResilience(endpoint.origin, this.name, {
       retry: options.retry,
       circuitBreaker: options.circuitBreaker,
@@ -144,7 +148,7 @@ export class A2AClient {
       card: this.card,
       url: this.protocol.url,
       engine: this.#engine,
-      binding: createBinding(this.protocol.version, this.protocol.binding, this.protocol.tenant),
+      binding: this.#binding,
       resilience: this.#resilience,
       options,
       timeouts: this.timeouts,
@@ -298,6 +302,7 @@ export class A2AClient {
     this.#closing ??= (async () => {
       await this.#calls.settleCancels();
       this.#resilience.dispose();
+      await this.#binding.close?.();
       await this.#engine.close();
     })();
     return this.#closing;

@@ -15,6 +15,7 @@ import { startCallTrace, traceTarget, tracingOn, type TraceTarget } from '../tra
 import { tracedStream } from '../tracing/traced-stream.js';
 import { CANCEL_DEADLINE_MS } from '../resilience/options.js';
 import { TaskCancels, type SentCancel } from './task-cancels.js';
+import { callDeadlineName } from '../transport/deadline-name.js';
 
 /** Methods that can be repeated without changing the outcome: retried after ambiguous failures. */
 const IDEMPOTENT: ReadonlySet<UnaryMethod | StreamMethod> = new Set<UnaryMethod | StreamMethod>([
@@ -67,6 +68,13 @@ export interface AgentCallsInit {
   limits: Limits;
 }
 
+/** A call's timeouts with its deadline (`performance.now()` ms) and the setting that deadline came from. */
+interface CallSettings {
+  timeouts: Readonly<Timeouts>;
+  deadline: number;
+  deadlineName: string;
+}
+
 /**
  * How one call of a client runs, top to bottom: its span (when tracing is on), its timeouts and
  * deadline, the agent's pipeline, and per attempt the context the binding sends with (headers, trace
@@ -95,7 +103,7 @@ export class AgentCalls {
    * @throws A2AClientError once resilience gives up.
    */
   unary<M extends UnaryMethod>(method: M, params: UnaryMethods[M]['params'], call: CallOptions): Promise<UnaryMethods[M]['result']> {
-    let settings: { timeouts: Readonly<Timeouts>; deadline: number };
+    let settings: CallSettings;
     try {
       settings = this.#callTimeouts(call);
     } catch (error) {
@@ -153,13 +161,13 @@ export class AgentCalls {
     method: M,
     params: UnaryMethods[M]['params'],
     call: CallOptions,
-    settings: { timeouts: Readonly<Timeouts>; deadline: number },
+    settings: CallSettings,
     trace: CallTrace | undefined,
   ): Promise<UnaryMethods[M]['result']> {
-    const { timeouts, deadline } = settings;
+    const { timeouts, deadline, deadlineName } = settings;
     const binding = this.#init.binding;
     // The request's scope opens inside the call's: one deadline and one listener on the caller's signal.
-    return this.#init.resilience.execute({ method, idempotent: IDEMPOTENT.has(method), deadline, signal: call.signal, retry: call.retry, trace }, (attempt) =>
+    return this.#init.resilience.execute({ method, idempotent: IDEMPOTENT.has(method), deadline, deadlineName, signal: call.signal, retry: call.retry, trace }, (attempt) =>
       typeof this.#init.options.headers !== 'function'
         ? binding.unary(method, params, this.#staticContext(call, attempt.scope, timeouts, trace))
         : this.#withHeaders(call, attempt.scope, timeouts, attempt.attempt, method, trace, (ctx) => binding.unary(method, params, ctx)),
@@ -196,14 +204,14 @@ export class AgentCalls {
    * streams, else polled), its task cancelled when abandoned and `cancelOnAbort` is on.
    */
   #resumable(method: StreamMethod | 'sendMessage', call: CallOptions, trace: CallTrace | undefined, follow: FollowOptions, source: (timeouts: Readonly<Timeouts>) => StreamOpener): AsyncIterable<StreamEvent[]> {
-    let settings: { timeouts: Readonly<Timeouts>; deadline: number };
+    let settings: CallSettings;
     try {
       settings = this.#callTimeouts(call);
     } catch (error) {
       // Invalid per-call settings fail the first read, as any failure of a stream does.
       return deferredIterable(() => Promise.reject(error));
     }
-    const { timeouts, deadline } = settings;
+    const { timeouts, deadline, deadlineName } = settings;
     const binding = this.#init.binding;
     const cancelOnAbort = call.cancelOnAbort ?? this.#init.options.cancelOnAbort ?? false;
     return resumableStream({
@@ -211,6 +219,7 @@ export class AgentCalls {
       method,
       idempotent: IDEMPOTENT.has(method),
       deadline,
+      deadlineName,
       signal: call.signal,
       open: source(timeouts),
       // A polled send goes on polling: the agent does not stream.
@@ -229,9 +238,9 @@ export class AgentCalls {
   }
 
   /** @throws A2AClientError kind `unsupported` for a per-call timeout that is not a number ≥ 0. */
-  #callTimeouts(call: CallOptions): { timeouts: Readonly<Timeouts>; deadline: number } {
+  #callTimeouts(call: CallOptions): CallSettings {
     const timeouts = call.timeouts === undefined ? this.#init.timeouts : withSettings('timeouts', this.#init.timeouts, call.timeouts);
-    return { timeouts, deadline: performance.now() + timeouts.totalMs };
+    return { timeouts, deadline: performance.now() + timeouts.totalMs, deadlineName: callDeadlineName(this.#init.timeouts, call.timeouts) };
   }
 
   /**

@@ -10,7 +10,7 @@ import { A2AClientError, isA2AClientError } from '../errors/a2a-client-error.js'
 import { authRefusal, challengeOf, type AuthChallenge } from '../errors/auth-refusal.js';
 import { redactSecrets } from '../errors/redact.js';
 import { headerSecrets } from '../errors/secrets.js';
-import { ignoreLate } from '../util/ignore-late.js';
+import { cleanUpAfter } from '../util/clean-up-after.js';
 
 /** Something sent with headers: what a try of a request is made from. */
 export interface WithHeaders {
@@ -125,7 +125,7 @@ class ChallengedIterator<C extends WithHeaders, T> implements AsyncIterator<T, u
     return source.next().then(
       (head) => new Prepended(head, source),
       async (error: unknown) => {
-        await source.return?.().catch(ignoreLate);
+        await cleanUpAfter(error, () => source.return?.());
         throw error;
       },
     );

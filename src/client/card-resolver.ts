@@ -21,6 +21,7 @@ import { cardUrls, displayUrl } from './card-urls.js';
 import { resolveHeaders } from './headers.js';
 import type { CallOptions, ClientOptions, HeadersOption } from './options.js';
 import type { CallScope } from '../transport/call-scope.js';
+import { callDeadlineName, deadlineNameOf, namedDeadline } from '../transport/deadline-name.js';
 
 /** The method name card fetches carry on errors and events. */
 export const CARD_METHOD = 'getAgentCard';
@@ -77,7 +78,7 @@ export function fetchCardFor(baseUrl: string, engine: HttpEngine, options: Clien
       engine,
       headers: options.headers,
       callHeaders: call.headers,
-      timeouts: withSettings('timeouts', DEFAULT_TIMEOUTS, options.timeouts, call.timeouts),
+      timeouts: namedDeadline(withSettings('timeouts', DEFAULT_TIMEOUTS, options.timeouts, call.timeouts), callDeadlineName(options.timeouts, call.timeouts)),
       limits: withSettings('limits', DEFAULT_LIMITS, options.limits),
       signal: call.signal,
       retry: options.retry,
@@ -133,7 +134,7 @@ export async function fetchAgentCard(baseUrl: string, options: FetchCardOptions,
   const trace = startCallTrace(traceTarget(agent, urls[0] ?? baseUrl), CARD_METHOD);
   try {
     const found = await pipeline.execute(
-      { method: CARD_METHOD, idempotent: true, deadline, signal: options.signal, retry: options.callRetry, trace },
+      { method: CARD_METHOD, idempotent: true, deadline, deadlineName: deadlineNameOf(options.timeouts), signal: options.signal, retry: options.callRetry, trace },
       async ({ scope, attempt }) => {
         const make = async (challenge: AuthChallenge | undefined): Promise<CardTry> => {
           const headers = await resolveHeaders(options.headers, options.callHeaders, { card: cached?.card, attempt, method: CARD_METHOD, ...opt('challenge', challenge) });

@@ -6,6 +6,7 @@ import type { SharedState } from '../resilience/shared-state.js';
 import type { AuthChallenge } from '../errors/auth-refusal.js';
 import type { CardSignatureOptions } from './card-signature.js';
 import type { AgentCard, ProtocolBinding, ProtocolVersion } from '../protocol/model.js';
+import type { GrpcOptions } from '../protocol/grpc/grpc-target.js';
 import type { Limits, Timeouts } from '../transport/engine.js';
 import type { TlsOptions } from '../transport/tls-options.js';
 
@@ -33,8 +34,6 @@ export type HeadersOption =
   | Record<string, string>
   | ((ctx: HeadersContext) => Record<string, string> | Promise<Record<string, string>>);
 
-/** @deprecated Use {@link HeadersOption}: this name shadows the DOM's `HeadersInit`. */
-export type HeadersInit = HeadersOption;
 
 /** Options of an {@link A2AClient}. All optional. */
 export interface ClientOptions {
@@ -121,7 +120,14 @@ export interface ClientOptions {
    * tls: { ca: readFileSync('ca.pem'), cert: readFileSync('client.pem'), key: readFileSync('client-key.pem') }
    */
   tls?: TlsOptions;
-  /** Force a protocol version and/or binding instead of the card's preference. */
+  /**
+   * The gRPC binding's channel: plaintext to a remote host (`insecure`), HTTP/2 keepalive pings. TLS
+   * settings come from `tls`. A channel is shared by the clients of one target with the same settings.
+   * @example
+   * grpc: { keepalive: { timeMs: 60_000, timeoutMs: 10_000 } }
+   */
+  grpc?: GrpcOptions;
+  /** Force a protocol version and/or binding instead of the card's preference (`binding: 'GRPC'` insists on gRPC). */
   protocol?: { version?: ProtocolVersion; binding?: ProtocolBinding };
   /** A2A extensions to announce on every request. */
   extensions?: string[];

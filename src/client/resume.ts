@@ -4,6 +4,7 @@ import { isUnsupported } from '../resilience/stream-sources.js';
 import type { CallOptions } from './options.js';
 import type { FollowOptions } from './agent-calls.js';
 import { callTimeouts, streams, withinDeadline, type TaskCallsDeps } from './task-calls.js';
+import { callDeadlineName } from '../transport/deadline-name.js';
 
 /**
  * The updates of an existing task in batches, for `A2AClient.resume`: its Task snapshot first, then
@@ -32,5 +33,5 @@ export async function* resumeBatches(deps: TaskCallsDeps, taskId: string, call: 
       if (delivered || !isA2AClientError(error) || !isUnsupported(error)) throw error;
     }
   }
-  yield* deps.calls.stream('subscribeToTask', params, withinDeadline(call, deadline), { ...follow, taskId, poll: true });
+  yield* deps.calls.stream('subscribeToTask', params, withinDeadline(call, deadline, callDeadlineName(deps.timeouts, call.timeouts)), { ...follow, taskId, poll: true });
 }

@@ -2,6 +2,7 @@ import type { AgentCard } from '../protocol/model.js';
 import { withSettings, type Timeouts } from '../transport/engine.js';
 import type { AgentCalls } from './agent-calls.js';
 import type { CallOptions } from './options.js';
+import { namedDeadline } from '../transport/deadline-name.js';
 
 /** What the calls on existing tasks (`resume`, `waitForTask`, `tasks`) use of their client. */
 export interface TaskCallsDeps {
@@ -21,9 +22,12 @@ export function callTimeouts(deps: TaskCallsDeps, call: CallOptions): Readonly<T
   return call.timeouts === undefined ? deps.timeouts : withSettings('timeouts', deps.timeouts, call.timeouts);
 }
 
-/** `call` with what is left of a deadline (`performance.now()` ms) as its total budget. */
-export function withinDeadline(call: CallOptions, deadline: number): CallOptions {
-  return { ...call, timeouts: { ...call.timeouts, totalMs: Math.max(0, deadline - performance.now()) } };
+/**
+ * `call` with what is left of a deadline (`performance.now()` ms) as its total budget, still named
+ * after the setting it came from (`name`, see `deadline-name.ts`).
+ */
+export function withinDeadline(call: CallOptions, deadline: number, name: string): CallOptions {
+  return { ...call, timeouts: namedDeadline({ ...call.timeouts, totalMs: Math.max(0, deadline - performance.now()) }, name) };
 }
 
 /** Whether the agent's card says it streams (an absent flag counts as yes, as for sends). */

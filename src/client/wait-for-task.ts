@@ -3,6 +3,7 @@ import { INTERRUPTED_STATES, TERMINAL_STATES, type StreamEvent, type Task, type 
 import { CallScope } from '../transport/call-scope.js';
 import type { CallOptions } from './options.js';
 import { callTimeouts, streams, withinDeadline, type TaskCallsDeps } from './task-calls.js';
+import { callDeadlineName } from '../transport/deadline-name.js';
 
 /** The first wait between two polls of `getTask`. */
 export const FIRST_POLL_MS = 25;
@@ -58,7 +59,8 @@ function worthPollingAgain(error: A2AClientError, timeLeft: number): boolean {
  * (TaskNotFound, a refused credential, the retry budget, …).
  */
 export async function waitForTask(deps: TaskCallsDeps, taskId: string, call: CallOptions): Promise<Task> {
-  const scope = new CallScope({ deadline: performance.now() + callTimeouts(deps, call).totalMs, signal: call.signal });
+  const deadlineName = callDeadlineName(deps.timeouts, call.timeouts);
+  const scope = new CallScope({ deadline: performance.now() + callTimeouts(deps, call).totalMs, signal: call.signal, deadlineName });
   let lastState: TaskState | undefined;
   let last: A2AClientError | undefined;
   const stopped = (): A2AClientError => {
@@ -66,7 +68,7 @@ export async function waitForTask(deps: TaskCallsDeps, taskId: string, call: Cal
     if (failure?.kind === 'aborted') return failure.with({ agent: deps.name, method: 'waitForTask' });
     return new A2AClientError({
       kind: 'deadline-exceeded',
-      message: `Task ${taskId} had not settled when the call deadline (timeouts.totalMs) ran out; last seen state: ${lastState ?? 'none'}`,
+      message: `Task ${taskId} had not settled when the call deadline (${deadlineName}) ran out; last seen state: ${lastState ?? 'none'}`,
       cause: last,
       agent: deps.name,
       method: 'waitForTask',
@@ -77,7 +79,7 @@ export async function waitForTask(deps: TaskCallsDeps, taskId: string, call: Cal
     if (streams(deps.card)) {
       try {
         // Waiting is not owning: a wait that ends (deadline, abort) never cancels the task, whatever `cancelOnAbort` says.
-        const watch = { ...withinDeadline(call, scope.deadline), cancelOnAbort: false };
+        const watch = { ...withinDeadline(call, scope.deadline, deadlineName), cancelOnAbort: false };
         follow: for await (const batch of deps.calls.stream('subscribeToTask', { id: taskId }, watch)) {
           for (const event of batch) {
             const state = stateOf(event);
@@ -102,7 +104,7 @@ export async function waitForTask(deps: TaskCallsDeps, taskId: string, call: Cal
       if (scope.aborted || scope.timeLeft() <= 0) throw stopped();
       let failed: A2AClientError | undefined;
       try {
-        const task = await deps.calls.unary('getTask', { id: taskId }, withinDeadline(call, scope.deadline));
+        const task = await deps.calls.unary('getTask', { id: taskId }, withinDeadline(call, scope.deadline, deadlineName));
         if (settles(task.status.state)) return task;
         lastState = task.status.state;
       } catch (error) {

@@ -1,7 +1,10 @@
 import type { ResponseError } from '../errors/response-error.js';
 import type { Metadata, TaskState } from '../protocol/model.js';
 
-/** The structured-error fields an agent may put in metadata (seeds/000), read once. */
+/**
+ * The structured-error fields an agent may put in a failed task's metadata (`object_type`, `error_type`,
+ * `error_code`, `error_message`, `error_param`, `task_state`, `llm_response_id`), read once.
+ */
 export interface ErrorMetadata {
   objectType?: string;
   errorType?: string;

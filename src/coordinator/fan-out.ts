@@ -4,6 +4,7 @@ import type { CallOptions } from '../client/options.js';
 import { isTerminalError, type AgentEvent } from '../convert/agent-event.js';
 import { A2AClientError } from '../errors/a2a-client-error.js';
 import type { ResponseError } from '../errors/response-error.js';
+import { callDeadlineName, namedDeadline, type NamedTimeouts } from '../transport/deadline-name.js';
 
 /** One agent to ask in a {@link fanOut}. */
 export interface FanOutTarget {
@@ -64,10 +65,14 @@ export async function fanOut(targets: readonly FanOutTarget[], options: FanOutOp
 
   const runOne = async (target: FanOutTarget): Promise<void> => {
     const signals = [settled.signal, options.signal, target.call?.signal].filter((s): s is AbortSignal => s !== undefined);
-    const timeouts = { ...target.call?.timeouts };
+    let timeouts: NamedTimeouts = { ...target.call?.timeouts };
     if (options.totalMs !== undefined) {
+      // The shortest of the three deadlines is the call's, named after the setting that set it.
       const left = Math.max(0, options.totalMs - (performance.now() - started));
-      timeouts.totalMs = Math.min(timeouts.totalMs ?? Number.POSITIVE_INFINITY, left, target.client.timeouts.totalMs);
+      const own = timeouts.totalMs ?? Number.POSITIVE_INFINITY;
+      const client = target.client.timeouts.totalMs;
+      if (left <= own && left <= client) timeouts = namedDeadline({ ...timeouts, totalMs: left }, 'fanOut totalMs');
+      else if (client < own) timeouts = namedDeadline({ ...timeouts, totalMs: client }, callDeadlineName(target.client.timeouts, undefined));
     }
     const cancelOnAbort = target.call?.cancelOnAbort ?? options.cancelOnAbort ?? false;
     const call: CallOptions = { ...target.call, timeouts, signal: AbortSignal.any(signals), cancelOnAbort };

@@ -75,6 +75,10 @@ export interface A2AClientErrorInit {
    * (no credentials, query or fragment; a non-HTTP(S) target only as its scheme).
    */
   redirects?: readonly string[];
+  /** The gRPC status code (0–16) of a failed gRPC call; `status` then holds the HTTP status google.rpc maps it to. */
+  grpcCode?: number;
+  /** The gRPC status code's name, e.g. `UNAVAILABLE`, `NOT_FOUND`. */
+  grpcStatus?: string;
 }
 
 /**
@@ -108,6 +112,8 @@ export class A2AClientError extends Error {
   readonly failures: readonly { agent: string; error: unknown }[] | undefined;
   readonly location: string | undefined;
   readonly redirects: readonly string[] | undefined;
+  readonly grpcCode: number | undefined;
+  readonly grpcStatus: string | undefined;
 
   constructor(init: A2AClientErrorInit) {
     super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
@@ -134,6 +140,8 @@ export class A2AClientError extends Error {
     this.failures = init.failures;
     this.location = init.location;
     this.redirects = init.redirects;
+    this.grpcCode = init.grpcCode;
+    this.grpcStatus = init.grpcStatus;
     Object.defineProperty(this, BRAND, { value: true });
   }
 
@@ -172,6 +180,8 @@ export class A2AClientError extends Error {
       failures: this.failures,
       location: this.location,
       redirects: this.redirects,
+      grpcCode: this.grpcCode,
+      grpcStatus: this.grpcStatus,
     };
   }
 

@@ -62,9 +62,20 @@ export function hintsOf(err: A2AClientError, nowMs: number = Date.now()): RetryH
   }
   const details = err.details ?? parseErrorDetails(err.data) ?? parseErrorDetails(err.rpcStatus?.details);
   set('retryAfterMs', details?.retryDelayMs, 'retry-info');
+  readPushback(err.headers?.['grpc-retry-pushback-ms'], set);
   if (hints.retryAfterMs === undefined) {
     const fromHeaders = delayFromHeaders(err.headers, nowMs, err.status);
     if (fromHeaders) set('retryAfterMs', fromHeaders.ms, fromHeaders.source);
   }
   return hints;
+}
+
+/**
+ * gRFC A6 server pushback (`grpc-retry-pushback-ms` trailer): a non-negative integer is the delay
+ * before a retry; a negative or unparseable value asks the client not to retry at all.
+ */
+function readPushback(value: string | undefined, set: (field: 'retryable' | 'retryAfterMs', value: boolean | number | undefined, source: string) => void): void {
+  if (value === undefined) return;
+  if (/^\d{1,9}$/.test(value.trim())) set('retryAfterMs', Number(value.trim()), 'header:grpc-retry-pushback-ms');
+  else set('retryable', false, 'header:grpc-retry-pushback-ms');
 }

@@ -1,6 +1,6 @@
 /**
- * An `application/problem+json` body (RFC 9457) with the agent extensions of seeds/002. Unknown
- * members are kept.
+ * An `application/problem+json` body (RFC 9457) with the extensions agents add for retries and
+ * tracing (`is_retriable`, `retry_after_ms`, `retry_after_seconds`, `trace_id`, …). Unknown members are kept.
  */
 export interface ProblemDetails {
   type?: string;

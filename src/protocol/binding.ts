@@ -65,4 +65,6 @@ export interface Binding {
    * @throws A2AClientError
    */
   stream<M extends StreamMethod>(method: M, params: StreamMethods[M], ctx: AttemptContext): AsyncIterable<M.StreamEvent[]>;
+  /** Releases what the binding holds (a gRPC channel lease); bindings over the HTTP engine hold nothing. */
+  close?(): Promise<void>;
 }

@@ -2,8 +2,8 @@
 
 /** Protocol generation spoken with an agent. */
 export type ProtocolVersion = '1.0' | '0.3';
-/** Wire binding. `HTTP+JSON` is REST. */
-export type ProtocolBinding = 'JSONRPC' | 'HTTP+JSON';
+/** Wire binding. `HTTP+JSON` is REST; `GRPC` needs the optional peers `@grpc/grpc-js` and `@bufbuild/protobuf`. */
+export type ProtocolBinding = 'JSONRPC' | 'HTTP+JSON' | 'GRPC';
 
 /** One endpoint an agent serves, from its card. */
 export interface AgentInterface {

@@ -139,9 +139,11 @@ export interface SelectedInterface {
 export interface InterfacePreference {
   version?: ProtocolVersion;
   binding?: ProtocolBinding;
+  /** A binding to pass over (gRPC when its peers are not installed and the caller did not insist on it). */
+  skip?: ProtocolBinding;
 }
 
-const BINDINGS: ReadonlySet<string> = new Set<ProtocolBinding>(['JSONRPC', 'HTTP+JSON']);
+const BINDINGS: ReadonlySet<string> = new Set<ProtocolBinding>(['JSONRPC', 'HTTP+JSON', 'GRPC']);
 
 function isVersion(v: string): v is ProtocolVersion {
   return v === '1.0' || v === '0.3';
@@ -162,6 +164,7 @@ export function selectInterface(card: AgentCard, preference: InterfacePreference
     if (!isVersion(version) || !isBinding(binding)) continue;
     if (preference.version !== undefined && preference.version !== version) continue;
     if (preference.binding !== undefined && preference.binding !== binding) continue;
+    if (preference.skip === binding) continue;
     // v0.3 has no tenant: one on a v0.3 entry of a hybrid card is not sent, so it is not shown either.
     return { version, binding, url: i.url, ...opt('tenant', version === '1.0' ? i.tenant : undefined) };
   }
@@ -169,7 +172,7 @@ export function selectInterface(card: AgentCard, preference: InterfacePreference
   const wanted = [preference.binding, preference.version].filter((v) => v !== undefined).join(' ');
   throw new A2AClientError({
     kind: 'unsupported',
-    message: `No usable interface${wanted ? ` for ${wanted}` : ''} on agent card (offered: ${offered}; supported: JSONRPC, HTTP+JSON at 1.0 or 0.3)`,
+    message: `No usable interface${wanted ? ` for ${wanted}` : ''} on agent card (offered: ${offered}; supported: JSONRPC, HTTP+JSON, GRPC at 1.0 or 0.3)`,
     agent: card.name,
   });
 }

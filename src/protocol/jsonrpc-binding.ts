@@ -7,6 +7,7 @@ import { deferredIterable } from './deferred-iterable.js';
 import type { ProtocolVersion, StreamEvent } from './model.js';
 import { jsonRpcError, readEnvelope } from './response-errors.js';
 import { isObject } from './wire-check.js';
+import { cleanUpAfter } from '../util/clean-up-after.js';
 
 let counter = 0;
 
@@ -101,8 +102,9 @@ export class JsonRpcBinding implements Binding {
             const json = jsonOf(text, res, this.codec, method);
             if (isJsonType(res.headers)) this.result(json, id, method, res.status, res.headers);
             throw notSse(res, text, method);
-          } finally {
-            await res.close();
+          } catch (error) {
+            await cleanUpAfter(error, () => res.close());
+            throw error;
           }
         }
         const decode = (json: unknown): StreamEvent => this.codec.decodeStreamEvent(this.result(json, id, method, res.status, res.headers));

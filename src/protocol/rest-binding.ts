@@ -7,6 +7,7 @@ import { unsupportedMethod } from './jsonrpc-binding.js';
 import { deferredIterable } from './deferred-iterable.js';
 import type { ProtocolVersion, StreamEvent } from './model.js';
 import { joinUrl, streamRoutes, tenantPrefix, unaryRoutes, type RestRoute, type StreamRoutes, type UnaryRoutes } from './rest-routes.js';
+import { cleanUpAfter } from '../util/clean-up-after.js';
 
 /** REST binding for one protocol version. Every failure is an `A2AClientError`. */
 export class RestBinding implements Binding {
@@ -66,8 +67,9 @@ export class RestBinding implements Binding {
             const text = await res.text();
             jsonOf(text, res, this.codec, method);
             throw notSse(res, text, method);
-          } finally {
-            await res.close();
+          } catch (error) {
+            await cleanUpAfter(error, () => res.close());
+            throw error;
           }
         }
         const decode = (json: unknown): StreamEvent => this.codec.decodeStreamEvent(json);

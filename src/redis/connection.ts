@@ -65,7 +65,14 @@ export class Connection {
   /** Closes the clients the store owns (not the caller's), rejecting what they still had pending. */
   close(): void {
     this.#closed = true;
-    for (const client of this.#owned.splice(0)) client.destroy();
+    for (const client of this.#owned.splice(0)) {
+      // One client that fails to close does not keep the others open; its failure is reported like any other.
+      try {
+        client.destroy();
+      } catch (error) {
+        this.#onFailure(describeError(error));
+      }
+    }
   }
 
   /** Starts an owned client: its errors go to the failure sink, its first connection runs in the background. */

@@ -132,6 +132,7 @@ function decide(error: A2AClientError, ctx: ClassifyContext): Verdict {
     const health = remoteHealth(error, ctx);
     const hints = hintsOf(error);
     if (hints.retryable === false) return { retryable: false, countsAsFailure: health, reason: `hint:no-retry(${hints.source ?? '?'})` };
+    if (error.grpcCode !== undefined && hints.retryAfterMs === undefined && hints.retryable === undefined) return grpcStatus(error, error.grpcCode, ctx, health);
     const code = error.kind === 'json-rpc' && error.code !== undefined ? error.code : error.status;
     const what = error.kind === 'json-rpc' && error.code !== undefined ? `code:${code}` : `http:${code}`;
     const fatal = code !== undefined && !codeRetryable(code, ctx.options);
@@ -176,6 +177,28 @@ function decide(error: A2AClientError, ctx: ClassifyContext): Verdict {
       return { retryable: false, transient: TRANSIENT_KINDS.has(error.kind), ambiguous: cutAfterSend, countsAsFailure: false, reason: `kind:${error.kind}` };
     }
   }
+}
+
+/** gRPC codes the agent sends when it refused the request unprocessed (like HTTP 429): safe to repeat, sends included. */
+const GRPC_REFUSED: ReadonlySet<number> = new Set([8]);
+/**
+ * gRPC codes worth repeating, that may come after the agent acted: UNKNOWN, DEADLINE_EXCEEDED (the
+ * agent's own), ABORTED, INTERNAL, UNAVAILABLE (gRFC A6: none proves a send was not processed).
+ */
+const GRPC_TRANSIENT: ReadonlySet<number> = new Set([2, 4, 10, 13, 14]);
+
+/**
+ * Step 3 for a status a gRPC agent sent without a hint: RESOURCE_EXHAUSTED is a refusal (retried for
+ * every method); the transient codes are retried for idempotent methods and ambiguous for sends; the
+ * rest are fatal. `fatalCodes` / `retryableCodes` apply to the HTTP status the code maps to.
+ */
+function grpcStatus(error: A2AClientError, code: number, ctx: ClassifyContext, health: boolean): Verdict {
+  const what = `grpc:${error.grpcStatus ?? code}`;
+  const status = error.status;
+  if (status !== undefined && ctx.options.fatalCodes.includes(status)) return { retryable: false, countsAsFailure: health, reason: what };
+  if (GRPC_REFUSED.has(code)) return { retryable: true, countsAsFailure: health, reason: `${what}:refused` };
+  if (GRPC_TRANSIENT.has(code) || (status !== undefined && ctx.options.retryableCodes.includes(status))) return ambiguous(ctx, what, health);
+  return { retryable: false, countsAsFailure: health, reason: what };
 }
 
 /**

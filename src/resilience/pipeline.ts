@@ -37,6 +37,8 @@ export interface ResilientCall {
   signal?: AbortSignal | undefined;
   /** Absolute deadline over every attempt and wait, in `performance.now()` ms. */
   deadline: number;
+  /** The setting `deadline` came from, named in its `deadline-exceeded` (e.g. `call.timeouts.totalMs`). */
+  deadlineName?: string | undefined;
   /** An enclosing scope (a resumed stream's): the call's scope opens inside it, and `signal` and `deadline` are not read. */
   scope?: CallScope | undefined;
   /** Per-call retry override; `false` for one attempt. */
@@ -225,7 +227,7 @@ class PipelineRun<T> implements RetryRun<T> {
   ) {
     this.method = call.method;
     this.idempotent = call.idempotent;
-    this.scope = new CallScope({ parent: call.scope, deadline: call.deadline, signal: call.signal });
+    this.scope = new CallScope({ parent: call.scope, deadline: call.deadline, signal: call.signal, deadlineName: call.deadlineName });
     this.#breaker = breaker;
     this.#attempt = attempt;
     this.#state = state;

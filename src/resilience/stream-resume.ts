@@ -69,7 +69,7 @@ class ResumableStream implements AsyncIterableIterator<StreamEvent[]> {
       this.#abandon(abandonReason(error));
       trace?.end(error);
     } : undefined;
-    this.#scope = new CallScope({ deadline: o.deadline, signal: o.signal, onFail });
+    this.#scope = new CallScope({ deadline: o.deadline, signal: o.signal, onFail, deadlineName: o.deadlineName });
     this.#retry = o.resilience?.retryOptions(o.retry) ?? resolveRetry(undefined, o.retry);
     this.#attempts = new ResumeAttempts(this.#retry, o.resilience);
   }

@@ -143,7 +143,7 @@ export function fail(error: A2AClientError, o: StreamCall): A2AClientError {
 export function stopped(scope: CallScope, last: A2AClientError | undefined, o: StreamCall, noTimeLeft = false): A2AClientError {
   const reason = scope.failure;
   if (!noTimeLeft && reason?.kind === 'aborted') return reason.with({ agent: o.agent, method: o.method });
-  return deadlineError(last).with({ agent: o.agent, method: o.method, attempts: last ? [last] : [] });
+  return deadlineError(last, scope.deadlineName).with({ agent: o.agent, method: o.method, attempts: last ? [last] : [] });
 }
 
 /**

@@ -31,6 +31,8 @@ export interface ResumableStreamOptions extends AbandonOptions {
   idempotent: boolean;
   /** One deadline over the send, every resubscribe, poll and wait (`performance.now()` ms). */
   deadline: number;
+  /** The setting `deadline` came from, named in its `deadline-exceeded`. */
+  deadlineName?: string | undefined;
   signal?: AbortSignal | undefined;
   /**
    * Opens the original stream (the send). Repeated only before its first event, under `resilience`;
@@ -110,10 +112,13 @@ export function noSnapshot(): A2AClientError {
   return new A2AClientError({ kind: 'connection', reason: 'closed', message: 'The resubscribe sent no Task snapshot first' });
 }
 
-/** Closes a source, ignoring how it ends. */
+/**
+ * Closes a source that was superseded or already failed, ignoring how the close ends — a close that
+ * throws synchronously included, so it never replaces the failure being reported.
+ */
 export function closeQuietly(iterator: Iter | undefined): void {
-  const closing = iterator?.return?.();
-  if (closing) void closing.catch(ignoreLate);
+  if (iterator?.return === undefined) return;
+  void new Promise((resolve) => resolve(iterator.return?.())).catch(ignoreLate);
 }
 
 /** Stream sources as {@link openSource} gets them; `undefined` when the binding has no such call. */

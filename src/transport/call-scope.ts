@@ -16,6 +16,8 @@ export interface CallScopeInit {
   request?: boolean | undefined;
   /** Told once, synchronously, when the scope fails after construction (not for a failure found by the constructor). */
   onFail?: ((error: A2AClientError) => void) | undefined;
+  /** The setting `deadline` came from, named in its `deadline-exceeded` (see `deadline-name.ts`); a child takes its parent's. */
+  deadlineName?: string | undefined;
 }
 
 /** A timer is treated as due this close to its time (Node may run one slightly early). */
@@ -36,6 +38,8 @@ const EARLY_MS = 0.05;
 export class CallScope {
   /** Absolute deadline in `performance.now()` ms (`Infinity`: none). */
   readonly deadline: number;
+  /** The setting the deadline came from (e.g. `fanOut totalMs`), when the caller of the scope said. */
+  readonly deadlineName: string | undefined;
   /** A request scope: true once the request got a socket and was (being) written; later failures are `after-send`. */
   sent = false;
   readonly #request: boolean;
@@ -69,6 +73,7 @@ export class CallScope {
     this.#parent = parent;
     if (parent) {
       this.deadline = parent.deadline;
+      this.deadlineName = parent.deadlineName;
       if (parent.#failure) this.#fail(this.#fromParent(parent.#failure));
       else {
         (parent.#children ??= new Set()).add(this);
@@ -77,6 +82,7 @@ export class CallScope {
       return;
     }
     this.deadline = init.deadline ?? Number.POSITIVE_INFINITY;
+    this.deadlineName = init.deadlineName;
     const callerSignal = init.signal;
     this.#callerSignal = callerSignal;
     if (callerSignal?.aborted) {
@@ -287,7 +293,9 @@ export class CallScope {
   }
 
   #deadlineError(): A2AClientError {
-    return this.#request ? requestDeadlineError(performance.now() - this.#openedAt, this.#phase('deadline-exceeded')) : deadlineError();
+    return this.#request
+      ? requestDeadlineError(performance.now() - this.#openedAt, this.#phase('deadline-exceeded'), this.deadlineName)
+      : deadlineError(undefined, this.deadlineName);
   }
 
   #abortError(): A2AClientError {

@@ -1,5 +1,6 @@
 import type { DecodedBatch, SseEvent } from './engine.js';
 import type { SseFramer } from './sse-reader.js';
+import { cleanUpAfterSync } from '../util/clean-up-after.js';
 
 /** What a {@link DecodedReader} needs from its response: the body, its timers and its release. */
 export interface DecodedSource {
@@ -122,7 +123,8 @@ export class DecodedReader<T> implements AsyncIterableIterator<T[]> {
   #fail(error: unknown, reading: boolean): unknown {
     if (reading) this.#reading = undefined;
     this.#failure = undefined;
-    this.#end();
+    // Releasing the body must not replace the failure being reported.
+    cleanUpAfterSync(error, () => this.#end());
     return this.#onError(error);
   }
 

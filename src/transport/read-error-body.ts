@@ -1,5 +1,6 @@
 import type { EngineResponse } from './engine.js';
 import { StreamedResponse } from './streamed-response.js';
+import { cleanUpAfter } from '../util/clean-up-after.js';
 
 /** How much of an error body {@link readErrorBody} keeps. */
 export const ERROR_BODY_BYTES = 8 * 1024;
@@ -17,8 +18,7 @@ export async function readErrorBody(response: EngineResponse, maxBytes: number =
     return text.length > maxBytes ? text.slice(0, maxBytes) : text;
   } catch (error) {
     // The report is best effort: the HTTP status is the real error; keep the reading failure out of it.
-    void error;
-    await response.close();
+    await cleanUpAfter(error, () => response.close());
     return '';
   }
 }

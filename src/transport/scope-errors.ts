@@ -4,6 +4,7 @@
  */
 import { A2AClientError } from '../errors/a2a-client-error.js';
 import type { A2AErrorKind, FailurePhase } from '../errors/kinds.js';
+import { CLIENT_DEADLINE } from './deadline-name.js';
 
 /** The timer kinds a request's scope can arm for its current phase. */
 export type PhaseTimerKind = 'connect-timeout' | 'read-timeout' | 'idle-timeout';
@@ -19,9 +20,12 @@ export function abortedError(reason: unknown): A2AClientError {
   return new A2AClientError({ kind: 'aborted', message: 'The call was aborted by the caller', cause: reason });
 }
 
-/** The `deadline-exceeded` error of a call (with the last attempt's error as `cause`, when there was one). */
-export function deadlineError(cause?: unknown): A2AClientError {
-  return new A2AClientError({ kind: 'deadline-exceeded', message: 'The call deadline (timeouts.totalMs) ran out', cause });
+/**
+ * The `deadline-exceeded` error of a call (with the last attempt's error as `cause`, when there was
+ * one), naming the setting the deadline came from (see `deadline-name.ts`).
+ */
+export function deadlineError(cause?: unknown, name: string = CLIENT_DEADLINE): A2AClientError {
+  return new A2AClientError({ kind: 'deadline-exceeded', message: `The call deadline (${name}) ran out`, cause });
 }
 
 /** A request's phase timer fired after `ms`. */
@@ -29,9 +33,9 @@ export function timeoutError(kind: PhaseTimerKind, ms: number, phase: FailurePha
   return new A2AClientError({ kind, message: `Timed out after ${Math.round(ms)} ms (${WHAT[kind]})`, phase });
 }
 
-/** The call's deadline passed `ms` after the request started. */
-export function requestDeadlineError(ms: number, phase: FailurePhase | undefined): A2AClientError {
-  return new A2AClientError({ kind: 'deadline-exceeded', message: `Timed out after ${Math.round(ms)} ms (the call deadline)`, phase });
+/** The call's deadline (set by the setting `name`, when known) passed `ms` after the request started. */
+export function requestDeadlineError(ms: number, phase: FailurePhase | undefined, name?: string): A2AClientError {
+  return new A2AClientError({ kind: 'deadline-exceeded', message: `Timed out after ${Math.round(ms)} ms (the call deadline${name === undefined ? '' : `, ${name}`})`, phase });
 }
 
 /** The caller aborted the request (`cause`: the caller's reason). */

@@ -5,6 +5,7 @@ import { normalizeTransportError } from './normalize-error.js';
 import { SseFramer } from './sse-reader.js';
 import { DecodedReader } from './decoded-reader.js';
 import type { CallScope } from './call-scope.js';
+import { cleanUpAfterSync } from '../util/clean-up-after.js';
 
 /**
  * The {@link EngineResponse} both engines return: the body is read through the request's
@@ -101,9 +102,12 @@ export class StreamedResponse implements EngineResponse {
         chunks.push(chunk);
         total += chunk.byteLength;
       }
-    } finally {
-      this.#finish(!ended);
+    } catch (error) {
+      // Releasing the body must not replace the read's failure.
+      cleanUpAfterSync(error, () => this.#finish(true));
+      throw error;
     }
+    this.#finish(!ended);
     if (!ended && strict) {
       throw new A2AClientError({
         kind: 'invalid-response',

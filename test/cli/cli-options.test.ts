@@ -89,7 +89,7 @@ describe('stream progress line', () => {
     const url = await serve((a) => a.on('sendStreamingMessage', stream(steps, { gapMs: 20 })));
     const c = capture(true);
     expect(await main(['send', url, 'hi', '--stream'], c.io)).toBe(0);
-    expect(c.stdout.at(-1)).toBe('[completed] hello');
+    expect(c.stdout).toEqual(['hello']);
     for (const line of c.stdout) expect(line).not.toMatch(/[\r\x1b]/);
     expect(c.drawn.some((s) => /… cli-\w+: [1-9]\d* events?, \d+\.\d s$/.test(s))).toBe(true);
     expect(c.drawn.at(-1)).toBe('\r\x1b[2K');
@@ -113,6 +113,38 @@ describe('stream progress line', () => {
     const c = capture(false);
     expect(await main(['send', url, 'hi', '--stream'], c.io)).toBe(0);
     expect(c.drawn).toEqual([]);
-    expect(c.stdout.at(-1)).toBe('[completed] hello');
+    expect(c.stdout).toEqual(['hello']);
+  });
+});
+
+describe('send --stream for people', () => {
+  /** A CommandIO with `write`, as the process's: everything that reaches stdout, raw, in order. */
+  function rawCapture(): { io: CommandIO; stdout: string[]; stderr: string[] } {
+    const stdout: string[] = [];
+    const stderr: string[] = [];
+    return { stdout, stderr, io: { out: (l) => stdout.push(`${l}\n`), err: (l) => stderr.push(l), write: (t) => stdout.push(t) } };
+  }
+
+  it('prints each chunk as it comes, on one line, ends it with a newline and does not print the answer again', async () => {
+    const url = await serve((a) => a.on('sendStreamingMessage', stream(steps)));
+    const c = rawCapture();
+    expect(await main(['send', url, 'hi', '--stream'], c.io)).toBe(0);
+    expect(c.stdout).toEqual(['hel', 'lo', '\n']);
+    expect(c.stderr).toEqual([]);
+  });
+
+  it('an answer that was not streamed (one message) is printed whole, once', async () => {
+    const url = await serve((a) => a.on('sendStreamingMessage', replyText('pong')));
+    const c = rawCapture();
+    expect(await main(['send', url, 'hi', '--stream'], c.io)).toBe(0);
+    expect(c.stdout.join('')).toBe('pong\n');
+  });
+
+  it('a failure after some chunks ends their line first; the error goes to stderr (exit 1)', async () => {
+    const url = await serve((a) => a.on('sendStreamingMessage', stream([{ status: 'working' }, { artifact: 'par' }, { status: 'failed', text: 'out of paper' }])));
+    const c = rawCapture();
+    expect(await main(['send', url, 'hi', '--stream', '--retries', '0'], c.io)).toBe(1);
+    expect(c.stdout).toEqual(['par', '\n']);
+    expect(c.stderr.join('\n')).toContain('error: out of paper');
   });
 });

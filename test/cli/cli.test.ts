@@ -33,15 +33,40 @@ describe('a2a-resilient CLI', () => {
   });
 
   it.each([
-    [['nope'], /unknown command "nope"/],
-    [['send', 'http://127.0.0.1:1'], /missing arguments/],
-    [['send', 'http://127.0.0.1:1', 'hi', '--retries', 'many'], /--retries takes a whole number/],
-    [['card', 'http://127.0.0.1:1', '--bogus'], /Unknown option '--bogus'/],
-    [['demo', 'extra'], /unexpected argument: extra/],
-  ])('rejects bad arguments %j with a clear message and exit code 2', async (argv, message) => {
+    [['nope'], 'a2a-resilient: unknown command "nope"', 'a2a-resilient --help'],
+    [['sned', 'http://127.0.0.1:1', 'hi'], 'a2a-resilient: unknown command "sned"; did you mean "send"?', 'a2a-resilient --help'],
+    [['send', 'http://127.0.0.1:1'], 'a2a-resilient send: missing arguments', 'a2a-resilient send --help'],
+    [['send', 'http://127.0.0.1:1', 'hi', '--retries', 'many'], 'a2a-resilient send: --retries takes a whole number, got "many"', 'a2a-resilient send --help'],
+    [['send', 'http://127.0.0.1:1', 'hi', '--retries', '-1'], 'a2a-resilient send: --retries takes a whole number, got "-1"', 'a2a-resilient send --help'],
+    [['send', 'http://127.0.0.1:1', 'hi', '--strem'], 'a2a-resilient send: unknown option --strem; did you mean --stream?', 'a2a-resilient send --help'],
+    [['send', 'http://127.0.0.1:1', 'hi', '--timeout'], 'a2a-resilient send: --timeout needs a value', 'a2a-resilient send --help'],
+    [['send', 'http://127.0.0.1:1', 'hi', '--stream=yes'], 'a2a-resilient send: --stream takes no value', 'a2a-resilient send --help'],
+    [['card', 'http://127.0.0.1:1', '--bogus'], 'a2a-resilient card: unknown option --bogus', 'a2a-resilient card --help'],
+    [['card', 'http://127.0.0.1:1', '-x'], 'a2a-resilient card: unknown option -x', 'a2a-resilient card --help'],
+    [['demo', 'extra'], 'a2a-resilient demo: unexpected argument: extra', 'a2a-resilient demo --help'],
+  ])('rejects bad arguments %j with one line of our own, a pointer to --help and exit code 2', async (argv, message, help) => {
     const io = capture();
     expect(await main(argv, io)).toBe(2);
-    expect(io.stderr.join('\n')).toMatch(message);
+    expect(io.stderr).toEqual([message, expect.stringContaining(`"${help}"`)]);
+    expect(io.stdout).toEqual([]);
+  });
+
+  it('an option taking a value takes the next argument as it is, and accepts --name=value and -Hvalue', async () => {
+    const io = capture();
+    // Both are parsed (the values are wrong for --retries, which says so), not refused for their form.
+    expect(await main(['send', 'http://127.0.0.1:1', 'hi', '--retries=-2'], io)).toBe(2);
+    expect(io.stderr[0]).toBe('a2a-resilient send: --retries takes a whole number, got "-2"');
+    const dashed = capture();
+    expect(await main(['send', '--timeout', '--', 'http://127.0.0.1:1', 'hi'], dashed)).toBe(2);
+    expect(dashed.stderr[0]).toBe('a2a-resilient send: --timeout takes a whole number, got "--"');
+  });
+
+  it('card --help lists every option card takes', async () => {
+    const io = capture();
+    expect(await main(['card', '--help'], io)).toBe(0);
+    const help = io.stdout.join('\n');
+    expect(help).toContain('Usage: a2a-resilient card <url> [options]');
+    for (const option of ['--json', '--timeout <ms>', '--verbose', '-H, --header <h>', '-h, --help']) expect(help).toContain(option);
   });
 
   it('--version prints the version of the package.json it was installed with (exit 0)', async () => {

@@ -102,7 +102,7 @@ describe.each(WAYS)('A2AClient.connect (%s)', (way) => {
     const name = uniqueName('grpc');
     const card = v1Card(name, 'http://127.0.0.1:1/', {
       supportedInterfaces: [
-        { url: 'http://127.0.0.1:1/', protocolBinding: 'GRPC', protocolVersion: '1.0' },
+        { url: 'http://127.0.0.1:1/', protocolBinding: 'WEBSOCKET', protocolVersion: '1.0' },
         { url: 'http://127.0.0.1:1/', protocolBinding: 'JSONRPC', protocolVersion: '2.0' },
       ],
     });

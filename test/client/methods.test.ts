@@ -183,9 +183,9 @@ describe.each(WAY_COMBOS)('A2AClient protocol methods (%s, v%s %s)', (way, versi
     expect(agent.calls.map((c) => c.method)).toEqual([
       'createTaskPushNotificationConfig',
       'getTaskPushNotificationConfig',
-      'listTaskPushNotificationConfigs',
+      'listTaskPushNotificationConfig',
       'deleteTaskPushNotificationConfig',
-      'listTaskPushNotificationConfigs',
+      'listTaskPushNotificationConfig',
     ]);
   });
 

@@ -4,13 +4,40 @@ import { main as authentication } from '../../examples/authentication.js';
 import { main as conversation } from '../../examples/conversation.js';
 import { main as coordinatorFanOut } from '../../examples/coordinator-fan-out.js';
 import { main as customConverter } from '../../examples/custom-converter.js';
+import { main as grpcAgent } from '../../examples/grpc-agent.js';
+import { startOfficialGrpcServer } from '../helpers/official-grpc-server.js';
 import { main as longRunningTask } from '../../examples/long-running-task.js';
 import { main as protocolLevel } from '../../examples/protocol-level.js';
 import { main as pushNotifications } from '../../examples/push-notifications.js';
+import { main as quickStart } from '../../examples/quick-start.js';
 import { main as signedCards } from '../../examples/signed-cards.js';
 import { main as tracing } from '../../examples/tracing.js';
 
 describe('examples', () => {
+  it('quick-start (the README quick start): streamed chunks, the whole answer once, a protocol reply, a fan-out with one structured failure', async () => {
+    const log = vi.spyOn(console, 'log').mockImplementation(() => undefined);
+    const result = await quickStart();
+    expect(result.streamed).toEqual(['INV-7: €1,200, ', 'due 1 March']);
+    expect(result.answer).toBe('INV-7: €1,200, due 1 March');
+    expect(result.protocolKind).toBe('message');
+    expect(result.ok.sort()).toEqual(['billing: hi there', 'search: Q3 revenue: €4.1M']);
+    expect(result.failed).toEqual([{ agent: 'ledger', code: 'LEDGER_LOCKED' }]);
+    expect(log).toHaveBeenCalledWith('ledger failed: LEDGER_LOCKED');
+    log.mockRestore();
+  });
+
+  it('grpc-agent: streams over GRPC and reads a gRPC status as a typed error', async () => {
+    const server = await startOfficialGrpcServer();
+    try {
+      const result = await grpcAgent(server.baseUrl);
+      expect(result.binding).toBe('GRPC');
+      expect(result.streamed).toContain('chunk 2');
+      expect(result.notFound).toEqual({ kind: 'http', grpcStatus: 'NOT_FOUND', a2aName: 'TaskNotFound' });
+    } finally {
+      await server.close();
+    }
+  });
+
   it('coordinator-fan-out: two answers within the deadline, the hanging agent reported as a timeout', async () => {
     vi.spyOn(console, 'log').mockImplementation(() => undefined);
     const started = performance.now();

@@ -120,7 +120,7 @@ const pause = (ms: number): Promise<void> => (ms > 0 ? new Promise((r) => setTim
  * canceled), `message <text>`, `ask` (a task that asks for input twice, then completes with both
  * answers; the answers are the next messages sent to that task); anything else is echoed.
  */
-class ScriptedExecutor implements AgentExecutor {
+export class ScriptedExecutor implements AgentExecutor {
   /** Running `slow` tasks by id: their context and the function that ends them. */
   readonly waiting = new Map<string, { contextId: string; release: () => void }>();
   /** `ask` tasks waiting for input, by task id: the answers so far. */
@@ -226,7 +226,8 @@ class ScriptedExecutor implements AgentExecutor {
   }
 }
 
-function buildCard(name: string, base: string, preferred: 'JSONRPC' | 'HTTP+JSON', legacy: boolean, streaming: boolean): AgentCard {
+/** The scripted agent's card: its interfaces on `base` in the preferred order, v0.3 ones too when `legacy`. */
+export function buildCard(name: string, base: string, preferred: 'JSONRPC' | 'HTTP+JSON', legacy: boolean, streaming: boolean): AgentCard {
   const versions = legacy ? ['1.0', '0.3'] : ['1.0'];
   const bindings = preferred === 'JSONRPC' ? (['JSONRPC', 'HTTP+JSON'] as const) : (['HTTP+JSON', 'JSONRPC'] as const);
   const url = (b: string): string => `${base}${b === 'JSONRPC' ? OFFICIAL_JSONRPC_PATH : OFFICIAL_REST_PATH}`;

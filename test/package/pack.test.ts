@@ -6,8 +6,8 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONSUMER_CTS, CONSUMER_ESM, REDIS_CJS, REDIS_ESM, ROUND_TRIP_CJS, ROUND_TRIP_ESM, SMOKE_CJS, SMOKE_ESM } from './consumers.js';
 
-// The tarball a user installs: packed from dist/ (built by `npm run build`, or `npm ci` through
-// `prepare`), installed into a fresh project, then used there the ways users use it, with the Node
+// The tarball a user installs: packed from dist/ (built by `npm run build`, which `npm test` runs
+// first), installed into a fresh project, then used there the ways users use it, with the Node
 // that runs this test.
 
 const run = promisify(execFile);
@@ -56,13 +56,27 @@ afterAll(() => {
 });
 
 describe('the npm tarball', () => {
+  it('carries no script npm runs on install (npm 11 warns about any that allowScripts does not cover)', () => {
+    const installed = JSON.parse(readFileSync(join(project, 'node_modules/a2a-resilient/package.json'), 'utf8')) as { scripts?: Record<string, string> };
+    const lifecycle = ['preinstall', 'install', 'postinstall', 'prepare', 'preprepare', 'postprepare', 'prepublish'];
+    expect(Object.keys(installed.scripts ?? {}).filter((name) => lifecycle.includes(name))).toEqual([]);
+  });
+
   it('holds the built entry points, LICENSE and README, and no source maps, tests or sources', () => {
     expect(files).toEqual(
       expect.arrayContaining(['LICENSE', 'README.md', 'package.json', 'dist/src/index.js', 'dist/src/index.d.ts', 'dist/mocks/entry.js', 'dist/mocks/index.d.ts', 'dist/src/redis/entry.js', 'dist/src/redis/index.d.ts', 'dist/src/push/index.js', 'dist/src/push/index.d.ts', 'dist/src/cli/main.js']),
     );
-    const stray = files.filter((f) => !['LICENSE', 'README.md', 'package.json'].includes(f) && !/^dist\/(src|mocks)\/.+\.(js|d\.ts)$/.test(f));
+    // examples/ ships as sources to read (the README links them): they import only the package's entry points.
+    const stray = files.filter((f) => !['LICENSE', 'README.md', 'package.json'].includes(f) && !/^dist\/(src|mocks)\/.+\.(js|d\.ts)$/.test(f) && !/^examples\/[a-z-]+\.ts$/.test(f));
     expect(stray).toEqual([]);
     expect(readFileSync(join(root, 'LICENSE'), 'utf8')).toContain('Apache License\n                           Version 2.0, January 2004');
+  });
+
+  it('holds every file of this repository the README links to (examples/…), so the links work in node_modules too', () => {
+    const readme = readFileSync(join(root, 'README.md'), 'utf8');
+    const linked = [...readme.matchAll(/\]\((examples\/[^)#]+\.ts)\)/g)].map((m) => m[1] ?? '');
+    expect(linked.length).toBeGreaterThan(0);
+    for (const path of new Set(linked)) expect(files, `README links ${path}`).toContain(path);
   });
 
   it('ships every module built from the current sources, each with its types, and nothing stale', () => {

@@ -76,14 +76,20 @@ describe('selectInterface', () => {
   });
 
   it('skips bindings the SDK does not speak', () => {
-    const card = parseAgentCard({ ...v03Only, preferredTransport: 'GRPC', url: 'http://127.0.0.1:9/grpc', additionalInterfaces: [{ url: 'http://127.0.0.1:9/j', transport: 'JSONRPC' }] });
+    const card = parseAgentCard({ ...v03Only, preferredTransport: 'WEBSOCKET', url: 'http://127.0.0.1:9/ws', additionalInterfaces: [{ url: 'http://127.0.0.1:9/j', transport: 'JSONRPC' }] });
     expect(selectInterface(card)).toEqual({ version: '0.3', binding: 'JSONRPC', url: 'http://127.0.0.1:9/j' });
+  });
+
+  it('selects GRPC in the card order, and passes it over when told to skip it', () => {
+    const card = parseAgentCard({ ...v03Only, preferredTransport: 'GRPC', url: '127.0.0.1:9', additionalInterfaces: [{ url: 'http://127.0.0.1:9/j', transport: 'JSONRPC' }] });
+    expect(selectInterface(card)).toEqual({ version: '0.3', binding: 'GRPC', url: '127.0.0.1:9' });
+    expect(selectInterface(card, { skip: 'GRPC' })).toEqual({ version: '0.3', binding: 'JSONRPC', url: 'http://127.0.0.1:9/j' });
   });
 
   it('fails with kind unsupported when nothing matches', () => {
     const e = cardError(() => selectInterface(parseAgentCard(v03Only), { version: '1.0' }));
     expect(e.kind).toBe('unsupported');
-    const grpcOnly = parseAgentCard({ name: 'g', supportedInterfaces: [{ url: 'http://a', protocolBinding: 'GRPC', protocolVersion: '1.0' }] });
-    expect(cardError(() => selectInterface(grpcOnly)).kind).toBe('unsupported');
+    const unknownOnly = parseAgentCard({ name: 'g', supportedInterfaces: [{ url: 'http://a', protocolBinding: 'WEBSOCKET', protocolVersion: '1.0' }] });
+    expect(cardError(() => selectInterface(unknownOnly)).kind).toBe('unsupported');
   });
 });

@@ -1,0 +1,156 @@
+/**
+ * One gRPC call on a leased channel, with the HTTP engine's guarantees: the call's scope (one
+ * deadline, the caller's signal) cancels it — the agent sees the RST_STREAM — and its phase timers
+ * bound connecting (`connectMs`: channel READY), the answer (`readMs`: the unary response, or a
+ * stream's first message) and each gap between stream messages (`streamIdleMs`). The gRPC deadline
+ * sent with each attempt is the time the call has left, never more.
+ */
+import type { Client, ClientReadableStream, Metadata, ServiceError } from '@grpc/grpc-js';
+import { A2AClientError } from '../../errors/a2a-client-error.js';
+import { CallScope } from '../../transport/call-scope.js';
+import { requestDeadlineError } from '../../transport/scope-errors.js';
+import type { Timeouts } from '../../transport/engine.js';
+import type { GrpcMethodCodec } from './grpc-codec.js';
+import { channelReady } from './grpc-ready.js';
+import type { GrpcRuntime } from './grpc-runtime.js';
+import { grpcStatusError } from './grpc-status.js';
+
+/** What one call needs besides its request. */
+export interface GrpcCallInit {
+  rt: GrpcRuntime;
+  client: Client;
+  /** `host:port`, for messages. */
+  target: string;
+  method: GrpcMethodCodec;
+  /** The A2A method, on errors. */
+  name: string;
+  metadata: Metadata;
+  timeouts: Pick<Timeouts, 'connectMs' | 'readMs' | 'streamIdleMs'>;
+  /** The attempt's scope (from the pipeline). */
+  scope?: CallScope | undefined;
+}
+
+const toBuffer = (b: Uint8Array): Buffer => Buffer.from(b.buffer, b.byteOffset, b.byteLength);
+const asBytes = (b: Buffer): Buffer => b;
+
+function textOf(md: Metadata): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(md.getMap())) if (typeof value === 'string') out[key] = value;
+  return out;
+}
+
+/** A grpc-js error as the typed error; a DEADLINE_EXCEEDED grpc-js raised is the call's deadline. */
+function failure(init: GrpcCallInit, scope: CallScope, error: ServiceError, headersReceived: boolean, opened: number): A2AClientError {
+  const trailers = textOf(error.metadata);
+  if (error.code === 4 && Object.keys(trailers).length === 0) return requestDeadlineError(performance.now() - opened, 'after-send');
+  const bin = error.metadata.get('grpc-status-details-bin')[0];
+  const statusDetails = bin instanceof Buffer ? init.rt.decodeStatusDetails(bin) : undefined;
+  return grpcStatusError({ code: error.code, details: error.details, trailers, statusDetails, headersReceived }, init.name);
+}
+
+function isServiceError(e: unknown): e is ServiceError {
+  return e instanceof Error && typeof Reflect.get(e, 'code') === 'number' && Reflect.get(e, 'metadata') !== undefined;
+}
+
+async function open(init: GrpcCallInit): Promise<{ scope: CallScope; deadline: Date; opened: number }> {
+  const scope = new CallScope({ parent: init.scope, request: true });
+  const opened = performance.now();
+  try {
+    await channelReady(init.client.getChannel(), scope, init.target, init.timeouts.connectMs);
+  } catch (error) {
+    scope.dispose();
+    throw error;
+  }
+  scope.sent = true;
+  scope.arm('read-timeout', init.timeouts.readMs);
+  const left = scope.timeLeft();
+  return { scope, deadline: new Date(Date.now() + (Number.isFinite(left) ? Math.max(1, Math.ceil(left)) : 2 ** 31)), opened };
+}
+
+/**
+ * One unary call: the response message's bytes.
+ * @throws A2AClientError — transport kinds, `http` (a status from the agent), `connection`.
+ */
+export async function grpcUnary(init: GrpcCallInit, request: Uint8Array): Promise<Uint8Array> {
+  const { scope, deadline, opened } = await open(init);
+  try {
+    let headersReceived = false;
+    const answer = new Promise<Uint8Array>((resolve, reject) => {
+      const call = init.client.makeUnaryRequest(init.method.path, toBuffer, asBytes, request, init.metadata, { deadline }, (error, value) => {
+        if (error) reject(failure(init, scope, error, headersReceived, opened));
+        else if (value === undefined) reject(new A2AClientError({ kind: 'invalid-response', message: 'Invalid response: gRPC call ended without a message', field: 'message', phase: 'after-send' }));
+        else resolve(value);
+      });
+      call.on('metadata', () => {
+        headersReceived = true;
+      });
+      scope.signal.addEventListener('abort', () => call.cancel(), { once: true });
+    });
+    return await scope.race(answer);
+  } finally {
+    scope.dispose();
+  }
+}
+
+/**
+ * One server-streaming call: the messages' bytes, in the batches that arrived while the reader was
+ * busy (never empty). Stopping early cancels the call.
+ * @throws A2AClientError as {@link grpcUnary}, after the messages before the failure.
+ */
+export async function* grpcStream(init: GrpcCallInit, request: Uint8Array): AsyncGenerator<Uint8Array[]> {
+  const { scope, deadline, opened } = await open(init);
+  const queue: Uint8Array[] = [];
+  let ended = false;
+  let error: unknown;
+  let wake: (() => void) | undefined;
+  const notify = (): void => {
+    const w = wake;
+    wake = undefined;
+    w?.();
+  };
+  let headersReceived = false;
+  let call: ClientReadableStream<Uint8Array> | undefined;
+  try {
+    call = init.client.makeServerStreamRequest(init.method.path, toBuffer, asBytes, request, init.metadata, { deadline });
+    const c = call;
+    c.on('metadata', () => {
+      headersReceived = true;
+    });
+    c.on('data', (chunk: Uint8Array) => {
+      if (queue.length === 0) scope.arm('idle-timeout', init.timeouts.streamIdleMs);
+      else scope.touch();
+      queue.push(chunk);
+      notify();
+    });
+    c.on('error', (e: unknown) => {
+      error ??= isServiceError(e) ? failure(init, scope, e, headersReceived, opened) : e;
+      ended = true;
+      notify();
+    });
+    c.on('end', () => {
+      ended = true;
+      notify();
+    });
+    scope.signal.addEventListener('abort', () => {
+      error ??= scope.failure;
+      ended = true;
+      c.cancel();
+      notify();
+    }, { once: true });
+    for (;;) {
+      if (queue.length > 0) {
+        yield queue.splice(0, queue.length);
+        continue;
+      }
+      if (ended) break;
+      await new Promise<void>((resolve) => {
+        wake = resolve;
+      });
+    }
+    if (error !== undefined) throw scope.failure ?? error;
+  } finally {
+    // A `break` (or any early exit) cancels the call so the agent stops working on it.
+    if (!ended) call?.cancel();
+    scope.dispose();
+  }
+}

@@ -1,0 +1,56 @@
+/**
+ * Bun replaces `undici` with its own module whose `Agent` has neither `dispatch` nor `close`. This file
+ * loads the client with such an `Agent` in place of undici's (the rest of undici is the real one) to
+ * check what the issue reported: the failure `connect()` reports is the real one, never
+ * `this.#owned?.close is not a function` from cleaning up after it.
+ */
+import { createRequire } from 'node:module';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+
+// a2a-resilient loads undici on first use with Node's require() (src/transport/undici-lib.ts), so
+// Bun's module goes where require() finds undici: the entry of Node's module cache, restored after.
+const require = createRequire(import.meta.url);
+require('undici');
+const entry = require.cache[require.resolve('undici')];
+if (entry === undefined) throw new Error('undici is not in the module cache');
+const real = entry.exports as typeof import('undici');
+/** Bun's substitute, as far as this client is concerned: constructible, no dispatch, no close. */
+class BunAgent {
+  constructor(options?: unknown) {
+    void options;
+  }
+}
+entry.exports = { ...real, Agent: BunAgent };
+
+const { A2AClient, isA2AClientError } = await import('../../src/index.js');
+
+describe('an undici whose Agent has no dispatch or close (Bun)', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+  afterAll(() => {
+    entry.exports = real;
+  });
+
+  it('connect() rejects with the send failure; the failing close is a warning, not the error', async () => {
+    const warnings: Array<{ text: string; code: unknown }> = [];
+    vi.spyOn(process, 'emitWarning').mockImplementation((warning: string | Error, options?: unknown) => {
+      const code = typeof options === 'object' && options !== null && 'code' in options ? options.code : undefined;
+      warnings.push({ text: String(warning), code });
+    });
+    const error: unknown = await A2AClient.connect('http://127.0.0.1:9/', { retry: false }).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(isA2AClientError(error)).toBe(true);
+    if (!isA2AClientError(error)) return;
+    expect(error.message).not.toMatch(/close is not a function/);
+    expect(error.agent).toBe('http://127.0.0.1:9');
+    expect(error.kind).toBe('connection');
+    // The close that failed is not lost: one warning names it.
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]?.code).toBe('A2A_RESILIENT_CLEANUP');
+    expect(warnings[0]?.text).toMatch(/close is not a function/);
+    expect(warnings[0]?.text).toContain(`A2AClientError ${error.kind}`);
+  });
+});
