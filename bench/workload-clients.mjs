@@ -52,12 +52,7 @@ async function openOfficial(baseUrl, w) {
 async function openOurs(baseUrl, w, mode, dispatcher) {
   const { sdk, error } = await loadSdk();
   if (!sdk) throw new Error(`a2a-resilient did not load: ${error}`);
-  let pool = dispatcher;
-  if (!pool && w.ownPool) {
-    const { Agent } = await import('undici');
-    pool = new Agent({ keepAliveTimeout: 60_000, bodyTimeout: 0, headersTimeout: 0 });
-  }
-  const client = await sdk.A2AClient.connect(baseUrl, { ...(w.legacy ? { protocol: { version: '0.3' } } : {}), ...(pool ? { dispatcher: pool } : {}) });
+  const client = await sdk.A2AClient.connect(baseUrl, { ...(w.legacy ? { protocol: { version: '0.3' } } : {}), ...(dispatcher ? { dispatcher } : {}) });
   return {
     async unary(text) {
       if (mode === 'invoke') {
@@ -82,7 +77,6 @@ async function openOurs(baseUrl, w, mode, dispatcher) {
     },
     close: async () => {
       await client.close();
-      if (pool && pool !== dispatcher) await pool.close();
     },
   };
 }

@@ -13,9 +13,13 @@ import { undici } from './undici-lib.js';
 /** Far beyond any timer of ours: undici's own coarse timers must never be the ones that fire. */
 const UNDICI_CONNECT_TIMEOUT_MS = 10 * 60_000;
 
-/** The pool the undici engine owns when no dispatcher is supplied. */
+/**
+ * The pool the undici engine owns when no dispatcher is supplied. No cap on connections per origin (undici's
+ * default): an open SSE stream holds its HTTP/1.1 connection for its whole life, so a cap would make the
+ * stream after it wait for one to end — and fail with `connect-timeout` while it waits. Bound concurrency
+ * per agent with `maxConcurrent` (the bulkhead) instead, which says so with `bulkhead-rejected`.
+ */
 export const DEFAULT_AGENT_OPTIONS: Readonly<Agent.Options> = Object.freeze({
-  connections: 64,
   pipelining: 1,
   keepAliveTimeout: 4_000,
   headersTimeout: 0,

@@ -36,6 +36,32 @@ describe('undici engine: connect phase and pool', () => {
     await engine.close();
   });
 
+  it('holds 150 streams open to one origin at once: no per-origin connection cap makes the later ones wait (and time out connecting)', async () => {
+    const engine = new UndiciEngine();
+    const open = new Set<() => void>();
+    const all = 150;
+    server.route('/held', (_rq, rs) => {
+      rs.writeHead(200, { 'content-type': 'text/event-stream' });
+      rs.write('data: {}\n\n');
+      // Each stream stays open until all of them are: with a cap on connections the server would never see them all.
+      open.add(() => rs.end());
+      if (open.size === all) for (const end of open) end();
+    });
+    // Every response is kept open (its connection busy) until all have their headers.
+    const results = await Promise.all(
+      Array.from({ length: all }, () =>
+        engine.send(req(`${server.url}/held`, { timeouts: { connectMs: 3_000, readMs: 10_000, streamIdleMs: 10_000 } })).then(
+          (res) => res,
+          (error: unknown) => (error as { kind?: string }).kind ?? 'error',
+        ),
+      ),
+    );
+    for (const r of results) if (typeof r !== 'string') await r.close();
+    expect(results.filter((r) => typeof r === 'string')).toEqual([]);
+    expect(open.size).toBe(all);
+    await engine.close();
+  }, 20_000);
+
   it('once connected, a silent server gives read-timeout, not connect-timeout', async () => {
     const engine = new UndiciEngine();
     const { error } = await failure(() => engine.send(req(`${server.url}/never`, { timeouts: { connectMs: 100, readMs: 250, streamIdleMs: 5_000 } })));
