@@ -39,7 +39,12 @@ function wait(ms: number, signal: AbortSignal): Promise<void> {
   });
 }
 
-const aborted = (signal: AbortSignal): Promise<void> => wait(Number.POSITIVE_INFINITY, signal);
+function aborted(signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal.aborted) return resolve();
+    signal.addEventListener('abort', () => resolve(), { once: true });
+  });
+}
 
 /** Everything one answer needs. */
 export interface GrpcAnswer {
