@@ -21,6 +21,8 @@ export interface GrpcCallInit {
   client: Client;
   /** `host:port`, for messages. */
   target: string;
+  /** The channel uses TLS. */
+  secure?: boolean;
   method: GrpcMethodCodec;
   /** The A2A method, on errors. */
   name: string;
@@ -39,10 +41,33 @@ function textOf(md: Metadata): Record<string, string> {
   return out;
 }
 
+/** grpc-js's words for a call it failed because no connection could be made: nothing was sent. */
+const NOT_CONNECTED = /^No connection established\. Last error: (.*?)(?: \(\d{4}-\d\d-\d\dT[^)]*\))?\.?(?: Resolution note:.*)?$/s;
+/** Node / OpenSSL words of a certificate or TLS handshake failure. */
+const TLS_FAILURE = /certificate|\bSSL\b|\bTLS|alert|self[- ]signed|altnames|CERT_|ERR_TLS/i;
+
+/** A call grpc-js failed before sending it (no connection): `connection`, before send, reason `tls` for a certificate failure. */
+function notConnected(init: GrpcCallInit, details: string): A2AClientError | undefined {
+  const last = NOT_CONNECTED.exec(details)?.[1];
+  if (last === undefined) return undefined;
+  const tls = TLS_FAILURE.test(last);
+  return new A2AClientError({
+    kind: 'connection',
+    reason: tls ? 'tls' : 'refused',
+    message: `gRPC channel to ${init.target} could not connect${tls ? ' (TLS)' : ''}: ${last.replace(/\s+/g, ' ').slice(0, 300)}`,
+    method: init.name,
+    phase: 'before-send',
+  });
+}
+
 /** A grpc-js error as the typed error; a DEADLINE_EXCEEDED grpc-js raised is the call's deadline. */
 function failure(init: GrpcCallInit, scope: CallScope, error: ServiceError, headersReceived: boolean, opened: number): A2AClientError {
   const trailers = textOf(error.metadata);
   if (error.code === 4 && Object.keys(trailers).length === 0) return requestDeadlineError(performance.now() - opened, 'after-send');
+  if (error.code === 14 && !headersReceived && Object.keys(trailers).length === 0) {
+    const local = notConnected(init, error.details);
+    if (local !== undefined) return local;
+  }
   const bin = error.metadata.get('grpc-status-details-bin')[0];
   const statusDetails = bin instanceof Buffer ? init.rt.decodeStatusDetails(bin) : undefined;
   return grpcStatusError({ code: error.code, details: error.details, trailers, statusDetails, headersReceived }, init.name);
@@ -56,7 +81,7 @@ async function open(init: GrpcCallInit): Promise<{ scope: CallScope; deadline: D
   const scope = new CallScope({ parent: init.scope, request: true });
   const opened = performance.now();
   try {
-    await channelReady(init.client.getChannel(), scope, init.target, init.timeouts.connectMs);
+    await channelReady(init.client.getChannel(), scope, init.target, init.timeouts.connectMs, init.secure === true);
   } catch (error) {
     scope.dispose();
     throw error;
