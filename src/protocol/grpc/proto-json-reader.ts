@@ -162,19 +162,30 @@ interface FieldPlan {
   siblings: string[];
 }
 
+/** Reads a field tag: `[field number, wire type]` packed as `number * 8 + type`. @throws Error for an illegal tag. */
+function tagOf(r: BinaryReader): number {
+  const tag = r.uint32();
+  if (tag >>> 3 === 0 || (tag & 7) > 5) throw new Error(`illegal tag: field no ${tag >>> 3} wire type ${tag & 7}`);
+  return tag;
+}
+
 function plainMessage(desc: DescMessage): ReadMessage {
-  const plans = new Map<number, FieldPlan>();
+  // Plans by field number (A2A messages number their fields densely from 1).
+  const plans: Array<FieldPlan | undefined> = [];
   for (const f of desc.fields) {
     const siblings = f.oneof ? f.oneof.fields.filter((x) => x !== f).map((x) => x.jsonName) : [];
     const implicit = (f.fieldKind === 'scalar' || f.fieldKind === 'enum') && f.oneof === undefined && f.presence === 2;
     const element = elementOf(f);
-    plans.set(f.number, { field: f, json: f.jsonName, element, zero: implicit ? zeroOf(element) : undefined, siblings });
+    plans[f.number] = { field: f, json: f.jsonName, element, zero: implicit ? zeroOf(element) : undefined, siblings };
   }
+  const collections = desc.fields.filter((f) => f.fieldKind === 'list' || f.fieldKind === 'map').map((f) => f.jsonName);
   return (r, end) => {
     const out: JsonObject = {};
     while (r.pos < end) {
-      const [no, wire] = r.tag();
-      const p = plans.get(no);
+      const tag = tagOf(r);
+      const no = tag >>> 3;
+      const wire: WireType = tag & 7;
+      const p = plans[no];
       if (p === undefined) {
         r.skip(wire, no);
         continue;
@@ -195,26 +206,29 @@ function plainMessage(desc: DescMessage): ReadMessage {
         let key: JsonValue = zeroOf({ kind: 'scalar', scalar: f.mapKey });
         let value: JsonValue | undefined;
         while (r.pos < stop) {
-          const [k, w] = r.tag();
-          if (k === 1) key = readScalar(r, f.mapKey);
-          else if (k === 2) value = readOne(r, p.element);
-          else r.skip(w, k);
+          const t = tagOf(r);
+          if (t >>> 3 === 1) key = readScalar(r, f.mapKey);
+          else if (t >>> 3 === 2) value = readOne(r, p.element);
+          else r.skip(t & 7, t >>> 3);
         }
         setKey(map, String(key), value ?? zeroOf(p.element));
         out[p.json] = map;
       } else {
         const value = readOne(r, p.element);
-        for (const s of p.siblings) delete out[s];
+        // Only one member of a oneof: the last one sent.
+        for (const s of p.siblings) if (out[s] !== undefined) delete out[s];
         const prev = out[p.json];
         // A message field sent twice is merged (shallowly); anything else: the last one wins.
-        if (p.element.kind === 'message' && typeof prev === 'object' && prev !== null && !Array.isArray(prev) && typeof value === 'object' && value !== null && !Array.isArray(value)) out[p.json] = { ...prev, ...value };
-        else if (p.zero !== undefined && value === p.zero) delete out[p.json];
-        else out[p.json] = value;
+        if (prev !== undefined && p.element.kind === 'message' && typeof prev === 'object' && prev !== null && !Array.isArray(prev) && typeof value === 'object' && value !== null && !Array.isArray(value)) out[p.json] = { ...prev, ...value };
+        else if (p.zero !== undefined && value === p.zero) {
+          if (prev !== undefined) delete out[p.json];
+        } else out[p.json] = value;
       }
     }
-    for (const p of plans.values()) {
-      const v = out[p.json];
-      if ((p.field.fieldKind === 'list' && Array.isArray(v) && v.length === 0) || (p.field.fieldKind === 'map' && v !== undefined && Object.keys(v as JsonObject).length === 0)) delete out[p.json];
+    // A packed list of length 0 (or a map of nothing) is not written.
+    for (const json of collections) {
+      const v = out[json];
+      if (v !== undefined && (Array.isArray(v) ? v.length === 0 : Object.keys(v as JsonObject).length === 0)) delete out[json];
     }
     return out;
   };
@@ -224,7 +238,9 @@ function readTimestamp(r: BinaryReader, end: number): JsonValue {
   let seconds = 0;
   let nanos = 0;
   while (r.pos < end) {
-    const [no, wire] = r.tag();
+    const tag = tagOf(r);
+    const no = tag >>> 3;
+    const wire: WireType = tag & 7;
     if (no === 1) seconds = Number(r.int64());
     else if (no === 2) nanos = r.int32();
     else r.skip(wire, no);
