@@ -35,17 +35,18 @@ export function parseTotal(stderr, outText = '') {
 /**
  * Runs contender `key` on workload `w` for `units` events/calls under callgrind against `url`
  * (after `warmUnits` unpaced ones; per-frame writes `gapUs` apart), `transport` 'replay' (answered in the
- * client process, see replay-dispatcher.mjs) or 'socket' (the bench server at `url`).
+ * client process, see replay-dispatcher.mjs) or 'socket' (the bench server at `url`); `child` the client
+ * script (default `workload-child.mjs`; the gRPC bench passes `grpc-child.mjs`).
  * Resolves `{ instructions, units, readsPerUnit, wallS, report }`; throws when the run failed.
  */
-export async function callgrindRun(key, w, url, units, { gapUs = 0, warmUnits = 0, transport = 'replay' } = {}) {
+export async function callgrindRun(key, w, url, units, { gapUs = 0, warmUnits = 0, transport = 'replay', child = CHILD_PATH } = {}) {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'a2a-callgrind-'));
   const outFile = path.join(dir, 'callgrind.out');
   try {
     // --fair-sched=yes: a futex lock between guest threads instead of valgrind's pipe, so the read
     // syscalls the child counts (reads/event) are its own.
     const valgrindArgs = ['--tool=callgrind', '--smc-check=all-non-file', '--fair-sched=yes', `--callgrind-out-file=${outFile}`, ...extraArgs];
-    const [cmd, args] = pinnedCommand(CLIENT_CPU, 'valgrind', [...valgrindArgs, process.execPath, ...nodeFlags, CHILD_PATH, key, w.key, url, 'once', String(units)]);
+    const [cmd, args] = pinnedCommand(CLIENT_CPU, 'valgrind', [...valgrindArgs, process.execPath, ...nodeFlags, child, key, w.key, url, 'once', String(units)]);
     const { report, stderr, ms } = await runChild(cmd, args, { env: { BENCH_GAP_US: String(gapUs), BENCH_WARM_UNITS: String(warmUnits), BENCH_TRANSPORT: transport }, timeoutMs: 900_000 });
     if (!report.ok) throw new Error(`${key}/${w.key} x${units} under valgrind failed: ${report.error}`);
     let instructions = parseTotal(stderr);

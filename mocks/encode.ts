@@ -16,6 +16,6 @@ export interface WireEncoder {
 /** The encoder for `version` + `binding`. */
 export function encoderFor(version: ProtocolVersion, binding: ProtocolBinding): WireEncoder {
   if (version === '1.0') return { event: v1Wrapped, task: v1Task };
-  const style = binding === 'JSONRPC' ? 'jsonrpc' : 'proto';
+  const style = binding === 'JSONRPC' ? 'jsonrpc' : binding === 'GRPC' ? 'grpc' : 'proto';
   return { event: (e) => v03Event(e, style), task: (t) => v03Task(t, style) };
 }

@@ -19,6 +19,7 @@ import { respond } from './respond.js';
 import { handleRest } from './rest-router.js';
 import type { MockMethod, Outcome, Scenario, ScenarioContext } from './scenarios.js';
 import { newId } from './steps.js';
+import { missingGrpcPeer } from '../src/protocol/grpc/grpc-peers.js';
 import { TaskStore } from './task-store.js';
 import type { WireObject } from './wire-v1.js';
 
@@ -41,7 +42,15 @@ export interface MockAgentOptions {
 }
 
 /** A running loopback server of a mock agent. */
-export type MockServer = ListeningServer;
+export interface MockServer extends ListeningServer {
+  /**
+   * `binding: 'GRPC'` only: the gRPC server's `127.0.0.1:<port>`, the interface URL the card
+   * advertises. `url` is then the HTTP server that serves the card (connect to `url`).
+   */
+  grpcTarget?: string;
+}
+
+const GRPC_INSTALL = 'npm install --save-dev @grpc/grpc-js @bufbuild/protobuf';
 
 const SEND: ReadonlySet<MockMethod> = new Set(['sendMessage', 'sendStreamingMessage']);
 
@@ -65,6 +74,7 @@ export class MockAgent implements MockCore {
   readonly #defaults = new Map<MockMethod, Scenario>();
   readonly #queues = new Map<MockMethod | 'send', Scenario[]>();
   #listenUrl: string | undefined;
+  #grpcTarget: string | undefined;
 
   constructor(options: MockAgentOptions) {
     this.name = options.name;
@@ -87,7 +97,9 @@ export class MockAgent implements MockCore {
 
   /** The wire card built for this agent (what `/.well-known/agent-card.json` serves, before `options.card`). */
   get card(): WireObject {
-    return buildCard({ name: this.name, version: this.version, binding: this.binding, baseUrl: this.url, streaming: this.streaming, ...(this.#description ? { description: this.#description } : {}) });
+    // A gRPC interface URL is `host:port` (A2A 1.0.2); before listen() it names the msw host, which no gRPC channel reaches.
+    const baseUrl = this.binding === 'GRPC' ? (this.#grpcTarget ?? `${new URL(this.#mswBase).hostname}:443`) : this.url;
+    return buildCard({ name: this.name, version: this.version, binding: this.binding, baseUrl, streaming: this.streaming, ...(this.#description ? { description: this.#description } : {}) });
   }
 
   /**
@@ -127,23 +139,58 @@ export class MockAgent implements MockCore {
     this.calls.length = 0;
   }
 
-  /** Serves the same handlers on 127.0.0.1 (ephemeral port); the card then points at it. Rejects when binding fails. */
+  /**
+   * Serves the same handlers on 127.0.0.1 (ephemeral port); the card then points at it. A
+   * `binding: 'GRPC'` mock also starts a real gRPC server on 127.0.0.1 (`grpcTarget`), which its
+   * card advertises, and serves only the card over HTTP at `url`.
+   * @throws Error (`code` `ERR_MODULE_NOT_FOUND`) for a GRPC mock when `@grpc/grpc-js` or
+   * `@bufbuild/protobuf` is not installed; rejects when a port cannot be bound.
+   */
   async listen(): Promise<MockServer> {
-    const server = await serveHandlers(() => this.handlers, { handlerOrigin: new URL(this.#mswBase).origin });
+    const grpc = this.binding === 'GRPC' ? await this.#listenGrpc() : undefined;
+    let server: ListeningServer;
+    try {
+      server = await serveHandlers(() => this.handlers, { handlerOrigin: new URL(this.#mswBase).origin });
+    } catch (error: unknown) {
+      await grpc?.close();
+      throw error;
+    }
     const base = new URL(this.#mswBase);
     this.#listenUrl = `${server.url}${base.pathname === '/' ? '' : base.pathname}`;
+    this.#grpcTarget = grpc?.target;
     const url = this.#listenUrl;
     return {
       url,
+      ...(grpc ? { grpcTarget: grpc.target } : {}),
       close: async () => {
-        await server.close();
+        await Promise.all([server.close(), grpc?.close()]);
         if (this.#listenUrl === url) this.#listenUrl = undefined;
+        if (grpc && this.#grpcTarget === grpc.target) this.#grpcTarget = undefined;
       },
     };
   }
 
+  /** Loads the gRPC server (optional peers) and starts it. */
+  async #listenGrpc(): Promise<{ target: string; close(): Promise<void> }> {
+    const missing = missingGrpcPeer();
+    if (missing !== undefined) {
+      throw Object.assign(
+        new Error(`a2a-resilient/mocks: a mock agent with binding 'GRPC' serves a real gRPC server, which needs the optional peer dependencies @grpc/grpc-js and @bufbuild/protobuf (${missing} is not installed). Install them next to a2a-resilient: \`${GRPC_INSTALL}\`.`),
+        { code: 'ERR_MODULE_NOT_FOUND' },
+      );
+    }
+    const { serveGrpc } = await import('./grpc-server.js');
+    return serveGrpc({ version: this.version, streaming: this.streaming, encoder: this.#encoder, decide: (call, signal) => this.#decide(call, signal) });
+  }
+
   /** @internal Routers call this; records the call and answers with the picked scenario. */
   async run(call: Omit<MockCall, 'at'>, signal: AbortSignal): Promise<Response> {
+    const { outcome, ctx } = await this.#decide(call, signal);
+    return respond({ outcome, ctx, encoder: this.#encoder, ...(call.rpcId !== undefined ? { rpcId: call.rpcId } : {}) });
+  }
+
+  /** Records the call and runs the picked scenario (a scenario that throws answers −32603). Never rejects. */
+  async #decide(call: Omit<MockCall, 'at'>, signal: AbortSignal): Promise<{ outcome: Outcome; ctx: ScenarioContext }> {
     this.calls.push({ ...call, at: Date.now() });
     const facts = readFacts(call.params);
     const ctx: ScenarioContext = {
@@ -165,7 +212,7 @@ export class MockAgent implements MockCore {
     } catch (error: unknown) {
       outcome = { type: 'rpc-error', code: -32603, message: `mock scenario failed: ${error instanceof Error ? error.message : String(error)}` };
     }
-    return respond({ outcome, ctx, encoder: this.#encoder, ...(call.rpcId !== undefined ? { rpcId: call.rpcId } : {}) });
+    return { outcome, ctx };
   }
 
   /**
@@ -191,6 +238,9 @@ export class MockAgent implements MockCore {
     const path = url.pathname.startsWith(basePath) ? url.pathname.slice(basePath.length) || '/' : url.pathname;
     if (request.method === 'GET' && (path === '/.well-known/agent-card.json' || path === '/.well-known/agent.json')) {
       return HttpResponse.json(this.#serveCard ? await this.#serveCard(this.card) : this.card);
+    }
+    if (this.binding === 'GRPC') {
+      return new HttpResponse('Not Found: a gRPC mock serves its RPCs on the gRPC server that listen() starts', { status: 404, headers: { 'content-type': 'text/plain' } });
     }
     if (this.binding === 'JSONRPC') {
       if (path === '/' && request.method === 'POST') return handleJsonRpc(this, request);

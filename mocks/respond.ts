@@ -18,7 +18,8 @@ export interface RespondInput {
   rpcId?: string | number | null;
 }
 
-const STREAM_METHODS: ReadonlySet<MockMethod> = new Set(['sendStreamingMessage', 'subscribeToTask']);
+/** Methods answered with a stream. */
+export const STREAM_METHODS: ReadonlySet<MockMethod> = new Set(['sendStreamingMessage', 'subscribeToTask']);
 
 /** Content type of JSON bodies per version/binding, as the official server writes them. */
 export function jsonContentType(version: ProtocolVersion, binding: ProtocolBinding): string {
@@ -70,12 +71,14 @@ function restOkStatus(ctx: ScenarioContext): number {
   return ctx.version === '0.3' && ctx.method === 'sendMessage' ? 201 : 200;
 }
 
-function encodeUnary(i: RespondInput, result: Task | StreamEvent): unknown {
+/** A unary result as the method answers it: a bare Task for getTask / cancelTask, else wrapped (v1.0) or as the encoder writes events. */
+export function encodeUnary(i: Pick<RespondInput, 'ctx' | 'encoder'>, result: Task | StreamEvent): unknown {
   const bare = i.ctx.method === 'getTask' || i.ctx.method === 'cancelTask';
   return bare && result.kind === 'task' ? i.encoder.task(result) : i.encoder.event(result);
 }
 
-function lastResult(events: readonly StreamEvent[], ctx: ScenarioContext): Task | StreamEvent | undefined {
+/** What a unary call answers after a stream outcome was applied to the store: the message, or the task's snapshot. */
+export function lastResult(events: readonly StreamEvent[], ctx: ScenarioContext): Task | StreamEvent | undefined {
   const first = events[0];
   if (first?.kind === 'message') return first;
   return ctx.store.get(first?.kind === 'task' ? first.id : ctx.ids.taskId);

@@ -7,8 +7,8 @@ import type { Artifact, Message, Part, StreamEvent, Task, TaskStatus } from '../
 import { TERMINAL_STATES } from '../src/protocol/model.js';
 import { v1State, type WireObject } from './wire-v1.js';
 
-/** Which v0.3 wire style to write. */
-export type V03Style = 'jsonrpc' | 'proto';
+/** Which v0.3 wire style to write (`grpc`: the proto shape with the proto's enum spelling `TASK_STATE_CANCELLED`). */
+export type V03Style = 'jsonrpc' | 'proto' | 'grpc';
 
 function part(p: Part, style: V03Style): WireObject {
   const meta = p.metadata ? { metadata: p.metadata } : {};
@@ -39,7 +39,7 @@ function message(m: Message, style: V03Style): WireObject {
 
 function status(s: TaskStatus, style: V03Style): WireObject {
   return {
-    state: style === 'jsonrpc' ? s.state : v1State(s.state),
+    state: style === 'jsonrpc' ? s.state : style === 'grpc' && s.state === 'canceled' ? 'TASK_STATE_CANCELLED' : v1State(s.state),
     ...(s.message ? { message: message(s.message, style) } : {}),
     ...(s.timestamp ? { timestamp: s.timestamp } : {}),
   };

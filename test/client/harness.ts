@@ -13,8 +13,8 @@ import type { MockAgent, MockCall } from '../../mocks/index.js';
 import { listenLoopback, type ListeningServer } from '../../mocks/node-bridge.js';
 import type { ProtocolBinding, ProtocolVersion } from '../../src/protocol/model.js';
 
-/** How a test reaches its agent. */
-export type Way = 'msw+fetch' | 'loopback+undici';
+/** How a test reaches its agent (`loopback+grpc`: a GRPC mock's gRPC server, its card over HTTP). */
+export type Way = 'msw+fetch' | 'loopback+undici' | 'loopback+grpc';
 
 /** Both ways, for `describe.each`. */
 export const WAYS: readonly Way[] = ['msw+fetch', 'loopback+undici'];
@@ -27,10 +27,20 @@ export const COMBOS: ReadonlyArray<readonly [ProtocolVersion, ProtocolBinding]> 
   ['0.3', 'HTTP+JSON'],
 ];
 
-/** Every way × combo, for `describe.each`. */
-export const WAY_COMBOS: ReadonlyArray<readonly [Way, ProtocolVersion, ProtocolBinding]> = WAYS.flatMap((w) =>
-  COMBOS.map(([v, b]) => [w, v, b] as const),
-);
+/** The gRPC binding's combos: mocks serve them on a real loopback gRPC server only (no msw). */
+export const GRPC_COMBOS: ReadonlyArray<readonly [ProtocolVersion, ProtocolBinding]> = [
+  ['1.0', 'GRPC'],
+  ['0.3', 'GRPC'],
+];
+
+/** Every combo a mock agent serves on a loopback server: the HTTP ones and gRPC. */
+export const LOOPBACK_COMBOS: ReadonlyArray<readonly [ProtocolVersion, ProtocolBinding]> = [...COMBOS, ...GRPC_COMBOS];
+
+/** Every way × combo, for `describe.each`: both HTTP ways × the HTTP combos, and the gRPC combos on loopback. */
+export const WAY_COMBOS: ReadonlyArray<readonly [Way, ProtocolVersion, ProtocolBinding]> = [
+  ...WAYS.flatMap((w) => COMBOS.map(([v, b]) => [w, v, b] as const)),
+  ...GRPC_COMBOS.map(([v, b]) => ['loopback+grpc', v, b] as const),
+];
 
 let counter = 0;
 /** A name no other test uses (also a valid host label: the msw host is `<name>.agents.test`). */
@@ -43,6 +53,8 @@ export function uniqueName(prefix: string): string {
 export interface Served {
   /** The base URL to connect to. */
   url: string;
+  /** The interface URL the agent's card advertises: `url`, or a GRPC mock's `127.0.0.1:<port>`. */
+  interfaceUrl: string;
   /** Client options selecting the engine of the way (`fetch: 'global'` for msw). */
   options: ClientOptions;
 }
@@ -104,15 +116,15 @@ export class Harness {
     this.#cleanups.unshift(fn);
   }
 
-  /** Serves a mock agent: msw handlers (fetch engine) or its loopback server (undici engine). */
+  /** Serves a mock agent: msw handlers (fetch engine) or its loopback server (undici engine; a GRPC mock's gRPC server). */
   async agent(way: Way, agent: MockAgent): Promise<Served> {
     if (way === 'msw+fetch') {
       this.#msw.use(...agent.handlers);
-      return { url: agent.url, options: { fetch: 'global' } };
+      return { url: agent.url, interfaceUrl: agent.url, options: { fetch: 'global' } };
     }
     const server = await agent.listen();
     this.#cleanups.push(server.close);
-    return { url: server.url, options: {} };
+    return { url: server.url, interfaceUrl: server.grpcTarget ?? server.url, options: {} };
   }
 
   /** Serves a raw handler at a fresh msw host or on a fresh 127.0.0.1 port. */
@@ -130,11 +142,11 @@ export class Harness {
           return new HttpResponse(res.body ?? null, { status: res.status, headers: res.headers ?? {} });
         }),
       );
-      return { url: base, options: { fetch: 'global' } };
+      return { url: base, interfaceUrl: base, options: { fetch: 'global' } };
     }
     const server = await listenRaw(handler);
     this.#cleanups.push(server.close);
-    return { url: server.url, options: {} };
+    return { url: server.url, interfaceUrl: server.url, options: {} };
   }
 }
 

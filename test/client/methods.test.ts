@@ -15,7 +15,7 @@ describe.each(WAY_COMBOS)('A2AClient protocol methods (%s, v%s %s)', (way, versi
     const served = await h.agent(way, agent);
     const client = await A2AClient.connect(served.url, served.options);
     h.defer(() => client.close());
-    return { agent, client, url: served.url };
+    return { agent, client, url: served.interfaceUrl };
   }
 
   /** A task the mock knows, still working. */
@@ -205,7 +205,7 @@ describe.each(WAY_COMBOS)('A2AClient from a card you already have (%s, v%s %s)',
     const served = await h.agent(way, agent);
     const client = new A2AClient(agent.card, served.options);
     h.defer(() => client.close());
-    expect(client.protocol).toEqual({ version, binding, url: served.url });
+    expect(client.protocol).toEqual({ version, binding, url: served.interfaceUrl });
     expect(client.name).toBe(agent.name);
     agent.reply(replyTask({ artifacts: ['done'] }));
     const result = await client.sendMessage({ message: { parts: [{ kind: 'text', text: 'x' }] } });

@@ -12,7 +12,7 @@ import { isA2AClientError } from '../../src/errors/a2a-client-error.js';
 import { artifactsText } from '../../src/convert/event-parts.js';
 import type { Artifact, Part, ProtocolBinding, ProtocolVersion, Task } from '../../src/protocol/model.js';
 import { startTcpProxy, type TcpProxy } from '../helpers/tcp-proxy.js';
-import { COMBOS, collect, iterationError, uniqueName } from '../client/harness.js';
+import { LOOPBACK_COMBOS, collect, iterationError, uniqueName } from '../client/harness.js';
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -86,7 +86,7 @@ async function serve(version: ProtocolVersion, binding: ProtocolBinding): Promis
 
 const go = { message: { role: 'user' as const, parts: [text('go')] } };
 
-describe.each(COMBOS)('exact resume, loopback (v%s %s)', (version, binding) => {
+describe.each(LOOPBACK_COMBOS)('exact resume, loopback (v%s %s)', (version, binding) => {
   it('sendStreamingMessage and stream() both end with exactly the server final artifacts; the send is not repeated', async () => {
     const agent = await serve(version, binding);
     const server = await agent.listen();
@@ -238,7 +238,7 @@ function perTask(first: Scenario, then: Scenario): Scenario {
   };
 }
 
-describe.each(COMBOS)('a resubscribe that closes without its snapshot (v%s %s, loopback)', (version, binding) => {
+describe.each(LOOPBACK_COMBOS)('a resubscribe that closes without its snapshot (v%s %s, loopback)', (version, binding) => {
   it('is not repeated: the task is read instead, and the stream ends with exactly the final text', async () => {
     const agent = mockAgent({ name: uniqueName('resume-empty'), version, binding });
     agent.on('sendStreamingMessage', stream(STEPS, { dropAfter: 7 }));

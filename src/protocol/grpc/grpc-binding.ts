@@ -116,7 +116,7 @@ export class GrpcBinding implements Binding {
     } catch (error) {
       throw encodeFailure(method, error);
     }
-    const init: GrpcCallInit = { rt, client: lease.client, target: this.#init.target.target, method: codec, name: method, metadata: this.#metadata(rt, ctx), timeouts: ctx.timeouts, scope: ctx.scope };
+    const init: GrpcCallInit = { rt, client: lease.client, target: this.#init.target.target, secure: this.#init.target.secure, method: codec, name: method, metadata: this.#metadata(rt, ctx), timeouts: ctx.timeouts, scope: ctx.scope };
     return { init, bytes, codec };
   }
 

@@ -5,7 +5,7 @@
  * stream's first message) and each gap between stream messages (`streamIdleMs`). The gRPC deadline
  * sent with each attempt is the time the call has left, never more.
  */
-import type { Client, ClientReadableStream, Metadata, ServiceError } from '@grpc/grpc-js';
+import type { CallOptions, Client, ClientReadableStream, Metadata, ServiceError } from '@grpc/grpc-js';
 import { A2AClientError } from '../../errors/a2a-client-error.js';
 import { CallScope } from '../../transport/call-scope.js';
 import { requestDeadlineError } from '../../transport/scope-errors.js';
@@ -21,6 +21,8 @@ export interface GrpcCallInit {
   client: Client;
   /** `host:port`, for messages. */
   target: string;
+  /** The channel uses TLS. */
+  secure?: boolean;
   method: GrpcMethodCodec;
   /** The A2A method, on errors. */
   name: string;
@@ -39,10 +41,33 @@ function textOf(md: Metadata): Record<string, string> {
   return out;
 }
 
+/** grpc-js's words for a call it failed because no connection could be made: nothing was sent. */
+const NOT_CONNECTED = /^No connection established\. Last error: (.*?)(?: \(\d{4}-\d\d-\d\dT[^)]*\))?\.?(?: Resolution note:.*)?$/s;
+/** Node / OpenSSL words of a certificate or TLS handshake failure. */
+const TLS_FAILURE = /certificate|\bSSL\b|\bTLS|alert|self[- ]signed|altnames|CERT_|ERR_TLS/i;
+
+/** A call grpc-js failed before sending it (no connection): `connection`, before send, reason `tls` for a certificate failure. */
+function notConnected(init: GrpcCallInit, details: string): A2AClientError | undefined {
+  const last = NOT_CONNECTED.exec(details)?.[1];
+  if (last === undefined) return undefined;
+  const tls = TLS_FAILURE.test(last);
+  return new A2AClientError({
+    kind: 'connection',
+    reason: tls ? 'tls' : 'refused',
+    message: `gRPC channel to ${init.target} could not connect${tls ? ' (TLS)' : ''}: ${last.replace(/\s+/g, ' ').slice(0, 300)}`,
+    method: init.name,
+    phase: 'before-send',
+  });
+}
+
 /** A grpc-js error as the typed error; a DEADLINE_EXCEEDED grpc-js raised is the call's deadline. */
 function failure(init: GrpcCallInit, scope: CallScope, error: ServiceError, headersReceived: boolean, opened: number): A2AClientError {
   const trailers = textOf(error.metadata);
   if (error.code === 4 && Object.keys(trailers).length === 0) return requestDeadlineError(performance.now() - opened, 'after-send');
+  if (error.code === 14 && !headersReceived && Object.keys(trailers).length === 0) {
+    const local = notConnected(init, error.details);
+    if (local !== undefined) return local;
+  }
   const bin = error.metadata.get('grpc-status-details-bin')[0];
   const statusDetails = bin instanceof Buffer ? init.rt.decodeStatusDetails(bin) : undefined;
   return grpcStatusError({ code: error.code, details: error.details, trailers, statusDetails, headersReceived }, init.name);
@@ -52,11 +77,22 @@ function isServiceError(e: unknown): e is ServiceError {
   return e instanceof Error && typeof Reflect.get(e, 'code') === 'number' && Reflect.get(e, 'metadata') !== undefined;
 }
 
-async function open(init: GrpcCallInit): Promise<{ scope: CallScope; deadline: Date; opened: number }> {
-  const scope = new CallScope({ parent: init.scope, request: true });
+/** What a call does when its scope fails (deadline, abort, a phase timer): set once the call exists. */
+interface OnFail {
+  run?: () => void;
+}
+
+/**
+ * Opens the call's scope and waits for the channel. The scope cancels the call through `onFail`
+ * (no AbortController per call). The gRPC deadline is the time the call has left; none when the
+ * call has no deadline (grpc-js then arms no timer of its own).
+ */
+async function open(init: GrpcCallInit): Promise<{ scope: CallScope; options: CallOptions; opened: number; onFail: OnFail }> {
+  const onFail: OnFail = {};
+  const scope = new CallScope({ parent: init.scope, request: true, onFail: () => onFail.run?.() });
   const opened = performance.now();
   try {
-    await channelReady(init.client.getChannel(), scope, init.target, init.timeouts.connectMs);
+    await channelReady(init.client.getChannel(), scope, init.target, init.timeouts.connectMs, init.secure === true);
   } catch (error) {
     scope.dispose();
     throw error;
@@ -64,7 +100,7 @@ async function open(init: GrpcCallInit): Promise<{ scope: CallScope; deadline: D
   scope.sent = true;
   scope.arm('read-timeout', init.timeouts.readMs);
   const left = scope.timeLeft();
-  return { scope, deadline: new Date(Date.now() + (Number.isFinite(left) ? Math.max(1, Math.ceil(left)) : 2 ** 31)), opened };
+  return { scope, options: Number.isFinite(left) ? { deadline: new Date(Date.now() + Math.max(1, Math.ceil(left))) } : {}, opened, onFail };
 }
 
 /**
@@ -72,11 +108,11 @@ async function open(init: GrpcCallInit): Promise<{ scope: CallScope; deadline: D
  * @throws A2AClientError — transport kinds, `http` (a status from the agent), `connection`.
  */
 export async function grpcUnary(init: GrpcCallInit, request: Uint8Array): Promise<Uint8Array> {
-  const { scope, deadline, opened } = await open(init);
+  const { scope, options, opened, onFail } = await open(init);
   try {
     let headersReceived = false;
     const answer = new Promise<Uint8Array>((resolve, reject) => {
-      const call = init.client.makeUnaryRequest(init.method.path, toBuffer, asBytes, request, init.metadata, { deadline }, (error, value) => {
+      const call = init.client.makeUnaryRequest(init.method.path, toBuffer, asBytes, request, init.metadata, options, (error, value) => {
         if (error) reject(failure(init, scope, error, headersReceived, opened));
         else if (value === undefined) reject(new A2AClientError({ kind: 'invalid-response', message: 'Invalid response: gRPC call ended without a message', field: 'message', phase: 'after-send' }));
         else resolve(value);
@@ -84,7 +120,9 @@ export async function grpcUnary(init: GrpcCallInit, request: Uint8Array): Promis
       call.on('metadata', () => {
         headersReceived = true;
       });
-      scope.signal.addEventListener('abort', () => call.cancel(), { once: true });
+      onFail.run = () => call.cancel();
+      // Failed while the call was being made: cancel it now.
+      if (scope.aborted) call.cancel();
     });
     return await scope.race(answer);
   } finally {
@@ -98,7 +136,7 @@ export async function grpcUnary(init: GrpcCallInit, request: Uint8Array): Promis
  * @throws A2AClientError as {@link grpcUnary}, after the messages before the failure.
  */
 export async function* grpcStream(init: GrpcCallInit, request: Uint8Array): AsyncGenerator<Uint8Array[]> {
-  const { scope, deadline, opened } = await open(init);
+  const { scope, options, opened, onFail } = await open(init);
   const queue: Uint8Array[] = [];
   let ended = false;
   let error: unknown;
@@ -111,7 +149,7 @@ export async function* grpcStream(init: GrpcCallInit, request: Uint8Array): Asyn
   let headersReceived = false;
   let call: ClientReadableStream<Uint8Array> | undefined;
   try {
-    call = init.client.makeServerStreamRequest(init.method.path, toBuffer, asBytes, request, init.metadata, { deadline });
+    call = init.client.makeServerStreamRequest(init.method.path, toBuffer, asBytes, request, init.metadata, options);
     const c = call;
     c.on('metadata', () => {
       headersReceived = true;
@@ -131,12 +169,14 @@ export async function* grpcStream(init: GrpcCallInit, request: Uint8Array): Asyn
       ended = true;
       notify();
     });
-    scope.signal.addEventListener('abort', () => {
+    onFail.run = () => {
       error ??= scope.failure;
       ended = true;
       c.cancel();
       notify();
-    }, { once: true });
+    };
+    // Failed while the call was being made: end it now.
+    if (scope.aborted) onFail.run();
     for (;;) {
       if (queue.length > 0) {
         yield queue.splice(0, queue.length);

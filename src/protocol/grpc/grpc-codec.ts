@@ -8,6 +8,7 @@
  */
 import { createRegistry, fromBinary, fromJson, toBinary, toJson, type DescMessage, type DescService, type JsonValue, type Registry } from '@bufbuild/protobuf';
 import { file_google_rpc_status, StatusSchema } from './generated/google/rpc/status_pb.js';
+import { protoJsonReader } from './proto-json-reader.js';
 
 /** Encoding and decoding of one RPC's messages. */
 export interface GrpcMethodCodec {
@@ -41,7 +42,8 @@ const detailsRegistry: Registry = createRegistry(file_google_rpc_status);
 function codecOf(desc: DescMessage): { encode: (json: JsonValue) => Uint8Array; decode: (bytes: Uint8Array) => JsonValue } {
   return {
     encode: (json) => toBinary(desc, fromJson(desc, json)),
-    decode: (bytes) => toJson(desc, fromBinary(desc, bytes)),
+    // One pass from bytes to ProtoJSON (the same JSON as `toJson(desc, fromBinary(desc, bytes))`).
+    decode: protoJsonReader(desc),
   };
 }
 

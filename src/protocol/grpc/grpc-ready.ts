@@ -21,14 +21,16 @@ function refused(target: string): A2AClientError {
  * Resolves once the channel is READY. A channel in TRANSIENT_FAILURE (its last connection attempt
  * failed; grpc-js keeps the state "sticky" while it reconnects in the background with backoff) fails
  * at once as refused: the pipeline's own backoff decides when to try again, and the channel is READY
- * as soon as the agent is back.
+ * as soon as the agent is back. On a TLS channel (`secure`) it resolves instead: the call then fails
+ * at once without being sent, with grpc-js's last connection error, which tells a certificate
+ * failure (not worth repeating) from a refused connection (see `grpc-call.ts`).
  * @throws A2AClientError `connection` (refused, before send), `connect-timeout` (armed on `scope`),
  * or the scope's failure (`deadline-exceeded`, `aborted`).
  */
-export function channelReady(channel: Channel, scope: CallScope, target: string, connectMs: number): Promise<void> {
+export function channelReady(channel: Channel, scope: CallScope, target: string, connectMs: number, secure = false): Promise<void> {
   let state = channel.getConnectivityState(true);
   if (state === READY) return Promise.resolve();
-  if (state === TRANSIENT_FAILURE) return Promise.reject(refused(target));
+  if (state === TRANSIENT_FAILURE) return secure ? Promise.resolve() : Promise.reject(refused(target));
   scope.arm('connect-timeout', connectMs);
   const waited = new Promise<void>((resolve, reject) => {
     const watch = (): void => {
@@ -42,7 +44,7 @@ export function channelReady(channel: Channel, scope: CallScope, target: string,
         }
         state = channel.getConnectivityState(true);
         if (state === READY) return resolve();
-        if (state !== CONNECTING && state !== IDLE) return reject(refused(target));
+        if (state !== CONNECTING && state !== IDLE) return secure ? resolve() : reject(refused(target));
         watch();
       });
     };
