@@ -18,7 +18,7 @@ const V1: Readonly<Record<string, MockMethod>> = {
   SubscribeToTask: 'subscribeToTask',
   CreateTaskPushNotificationConfig: 'createTaskPushNotificationConfig',
   GetTaskPushNotificationConfig: 'getTaskPushNotificationConfig',
-  ListTaskPushNotificationConfigs: 'listTaskPushNotificationConfigs',
+  ListTaskPushNotificationConfigs: 'listTaskPushNotificationConfig',
   DeleteTaskPushNotificationConfig: 'deleteTaskPushNotificationConfig',
   GetExtendedAgentCard: 'getExtendedAgentCard',
 };
@@ -31,7 +31,7 @@ const V03: Readonly<Record<string, MockMethod>> = {
   TaskSubscription: 'subscribeToTask',
   CreateTaskPushNotificationConfig: 'createTaskPushNotificationConfig',
   GetTaskPushNotificationConfig: 'getTaskPushNotificationConfig',
-  ListTaskPushNotificationConfig: 'listTaskPushNotificationConfigs',
+  ListTaskPushNotificationConfig: 'listTaskPushNotificationConfig',
   DeleteTaskPushNotificationConfig: 'deleteTaskPushNotificationConfig',
   GetAgentCard: 'getExtendedAgentCard',
 };
@@ -89,7 +89,7 @@ function v03Push(body: unknown): unknown {
 export function grpcWireBody(version: ProtocolVersion, method: MockMethod, body: unknown): WireObject {
   if (body === null || body === undefined) return {};
   if (version === '1.0' || typeof body !== 'object') return body as WireObject;
-  if (method === 'listTaskPushNotificationConfigs') {
+  if (method === 'listTaskPushNotificationConfig') {
     const list = Array.isArray(body) ? body : z.looseObject({ configs: z.array(z.unknown()) }).safeParse(body).data?.configs ?? [];
     return { configs: list.map(v03Push) };
   }
