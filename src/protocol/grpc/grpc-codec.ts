@@ -1,13 +1,19 @@
 /**
- * Protobuf binary ↔ ProtoJSON for the A2A gRPC services, from the descriptors generated from the
- * spec's protos (`generated/`). The binding turns each request's ProtoJSON (what the version codecs
+ * Protobuf binary ↔ ProtoJSON for the A2A gRPC services, from the descriptors built from the
+ * interface tables in `schema/`. The binding turns each request's ProtoJSON (what the version codecs
  * already write) into bytes and each answer's bytes back into ProtoJSON (what they already validate):
  * one model, one validation for every binding. Symmetric, so a gRPC server (a mock agent) can use the
  * same codecs the other way round. Loads `@bufbuild/protobuf` (an optional peer): import it only
  * through `loadGrpcRuntime`.
  */
-import { createRegistry, fromBinary, fromJson, toBinary, toJson, type DescMessage, type DescService, type JsonValue, type Registry } from '@bufbuild/protobuf';
-import { file_google_rpc_status, StatusSchema } from './generated/google/rpc/status_pb.js';
+import { createRegistry, fromBinary, fromJson, toBinary, toJson, type DescMessage, type DescService, type JsonValue, type Message, type Registry } from '@bufbuild/protobuf';
+import type { GenMessage } from '@bufbuild/protobuf/codegenv2';
+import type { Any } from '@bufbuild/protobuf/wkt';
+import { RPC_FILE, STATUS } from './schema/descriptors.js';
+
+/** `google.rpc.Status` as its descriptor describes it (built at run time, so typed here once). */
+type Status = Message<'google.rpc.Status'> & { code: number; message: string; details: Any[] };
+const StatusSchema = STATUS as GenMessage<Status>;
 import { protoJsonReader } from './proto-json-reader.js';
 
 /** Encoding and decoding of one RPC's messages. */
@@ -37,7 +43,7 @@ export interface GrpcServiceCodec {
 }
 
 /** The registry that resolves `google.protobuf.Any` in error details (ErrorInfo, RetryInfo, BadRequest). */
-const detailsRegistry: Registry = createRegistry(file_google_rpc_status);
+const detailsRegistry: Registry = createRegistry(RPC_FILE);
 
 function codecOf(desc: DescMessage): { encode: (json: JsonValue) => Uint8Array; decode: (bytes: Uint8Array) => JsonValue } {
   return {
@@ -47,7 +53,7 @@ function codecOf(desc: DescMessage): { encode: (json: JsonValue) => Uint8Array; 
   };
 }
 
-/** The codecs of every method of a generated service descriptor. */
+/** The codecs of every method of a service descriptor. */
 export function serviceCodec(service: DescService): GrpcServiceCodec {
   const methods = new Map<string, GrpcMethodCodec>();
   for (const m of service.methods) {

@@ -1,12 +1,11 @@
 /**
  * Everything the gRPC binding needs from its optional peer dependencies, in one module loaded with
  * `import()` only when a client negotiates the gRPC binding (see `grpc-peers.ts`): `@grpc/grpc-js`
- * (the transport) and `@bufbuild/protobuf` with the generated descriptors (the codecs). Nothing else
+ * (the transport) and `@bufbuild/protobuf` with the descriptors built from `schema/` (the codecs). Nothing else
  * imports this module statically.
  */
 import * as grpc from '@grpc/grpc-js';
-import { A2AService as V1Service } from './generated/v1/a2a_pb.js';
-import { A2AService as V03Service } from './generated/v03/a2a_pb.js';
+import { V03_SERVICE, V1_SERVICE } from './schema/descriptors.js';
 import { decodeStatusDetails, serviceCodec, type GrpcServiceCodec } from './grpc-codec.js';
 
 /** What the loaded peers provide. */
@@ -22,6 +21,6 @@ export interface GrpcRuntime {
 /** The runtime, built once per process. */
 export const runtime: GrpcRuntime = {
   grpc,
-  services: { '1.0': serviceCodec(V1Service), '0.3': serviceCodec(V03Service) },
+  services: { '1.0': serviceCodec(V1_SERVICE), '0.3': serviceCodec(V03_SERVICE) },
   decodeStatusDetails,
 };

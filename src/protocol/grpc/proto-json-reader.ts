@@ -5,7 +5,7 @@
  * is the per-message cost of gRPC (the bench measured `fromBinary` + `toJson` at ~30 % of a stream's
  * client CPU); the version codecs then validate the ProtoJSON as for every binding (one validation).
  *
- * Driven by the generated descriptors, compiled once per message type: scalars, enums (by name),
+ * Driven by the service descriptors, compiled once per message type: scalars, enums (by name),
  * nested messages, repeated (packed or not), maps, oneofs (last member wins), proto3 implicit
  * presence (zero values omitted), and the well-known types the A2A protos use: Struct, Value,
  * ListValue, Timestamp. Any other `google.protobuf.*` message is decoded by protobuf-es itself (the

@@ -7,8 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { fromBinary, fromJson, ScalarType, toBinary, toJson, type DescField, type DescMessage, type JsonObject, type JsonValue } from '@bufbuild/protobuf';
-import { A2AService as V1Service } from '../../../src/protocol/grpc/generated/v1/a2a_pb.js';
-import { A2AService as V03Service } from '../../../src/protocol/grpc/generated/v03/a2a_pb.js';
+import { V03_SERVICE as V03Service, V1_SERVICE as V1Service } from '../../../src/protocol/grpc/schema/descriptors.js';
 import { protoJsonReader } from '../../../src/protocol/grpc/proto-json-reader.js';
 
 const b64 = (u: Uint8Array): string => Buffer.from(u).toString('base64');
