@@ -25,7 +25,8 @@ async function hangingAgent(): Promise<string> {
 }
 
 async function connect(url: string, options: Parameters<typeof A2AClient.connect>[1] = {}): Promise<A2AClient> {
-  const client = await A2AClient.connect(url, { retry: false, ...options });
+  // Discovery gets its own generous deadline (the third argument), so a short client deadline bounds only the call under test.
+  const client = await A2AClient.connect(url, { retry: false, ...options }, { timeouts: { totalMs: 10_000 } });
   clients.push(client);
   return client;
 }
