@@ -6,7 +6,7 @@
 
 // client
 export { A2AClient } from './client/a2a-client.js';
-export type { ClientProtocol } from './client/a2a-client.js';
+export type { ClientProtocol } from './client/endpoint.js';
 export type { CallOptions, ClientOptions, HeadersContext, HeadersOption, RedirectOptions } from './client/options.js';
 export type { PemInput, TlsOptions } from './transport/tls-options.js';
 export type { AuthChallenge } from './errors/auth-refusal.js';

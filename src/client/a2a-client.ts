@@ -14,8 +14,6 @@ import type {
   ListPushConfigsParams,
   ListTasksParams,
   ListTasksResult,
-  ProtocolBinding,
-  ProtocolVersion,
   SendMessageParams,
   SendResult,
   StreamEvent,
@@ -30,7 +28,7 @@ import { DEFAULT_LIMITS, DEFAULT_TIMEOUTS, withSettings, type HttpEngine, type T
 import { AgentCalls } from './agent-calls.js';
 import { ClientStreams, isNormalisedCard } from './client-streams.js';
 import { fetchCardFor, type CachedCard } from './card-resolver.js';
-import { endpointOf } from './endpoint.js';
+import { endpointOf, type ClientProtocol } from './endpoint.js';
 import { Conversation } from './conversation.js';
 import type { ConversationInit } from './conversation-state.js';
 import { flatten } from './flatten.js';
@@ -52,15 +50,6 @@ class Discovery {
     readonly cached: CachedCard,
     readonly baseUrl: string,
   ) {}
-}
-
-/** The protocol version, binding and endpoint a client talks to. */
-export interface ClientProtocol {
-  version: ProtocolVersion;
-  binding: ProtocolBinding;
-  url: string;
-  /** The interface's `tenant`, when its card entry sets one: sent in every v1.0 request (v0.3 has none). */
-  tenant?: string;
 }
 
 /**

@@ -1,11 +1,20 @@
 /** Where a client's calls go: the negotiated interface's URL, and the key of its per-agent state. */
 import type { SelectedInterface } from '../protocol/card.js';
 import { selectInterface } from '../protocol/card.js';
-import type { AgentCard } from '../protocol/model.js';
+import type { AgentCard, ProtocolBinding, ProtocolVersion } from '../protocol/model.js';
 import { missingGrpcPeer } from '../protocol/grpc/grpc-peers.js';
 import { grpcTarget, type GrpcTarget } from '../protocol/grpc/grpc-target.js';
 import { interfaceUrl, rejectCredentials } from './card-urls.js';
 import type { ClientOptions } from './options.js';
+
+/** The protocol version, binding and endpoint a client talks to. */
+export interface ClientProtocol {
+  version: ProtocolVersion;
+  binding: ProtocolBinding;
+  url: string;
+  /** The interface's `tenant`, when its card entry sets one: sent in every v1.0 request (v0.3 has none). */
+  tenant?: string;
+}
 
 /** The interface a client uses and where it is. */
 export interface Endpoint {
