@@ -6,7 +6,7 @@
  */
 import { SpanKind, SpanStatusCode, type Span } from '@opentelemetry/api';
 import type { ReadableSpan } from '@opentelemetry/sdk-trace-base';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { A2AClient, fanOut, isTerminalError, unwrapDownstreamError, wrapDownstreamError, type ClientOptions } from '../../src/index.js';
 import { recordingAgent, rpcId, rpcMethod, v1Card, v1Message, type Answer, type Recorded, type RecordingAgent } from '../helpers/recording-agent.js';
 import { serverSpan, spanTree, useOtel } from './otel-setup.js';
@@ -17,6 +17,10 @@ const agents: RecordingAgent[] = [];
 const clients: A2AClient[] = [];
 afterEach(async () => {
   await Promise.all(clients.splice(0).map((c) => c.close()));
+});
+// Agents listen until the file ends: a port freed early could be handed to a later test's agent, which
+// would then share the process-wide breaker the earlier client created for that origin (first options win).
+afterAll(async () => {
   await Promise.all(agents.splice(0).map((a) => a.close()));
 });
 
