@@ -7,21 +7,9 @@
 import { z } from 'zod';
 import type { ProtocolVersion } from '../src/protocol/model.js';
 import type { MockMethod } from './scenarios.js';
+import { V1_METHODS } from './v1-methods.js';
 import type { WireObject } from './wire-v1.js';
 
-const V1: Readonly<Record<string, MockMethod>> = {
-  SendMessage: 'sendMessage',
-  SendStreamingMessage: 'sendStreamingMessage',
-  GetTask: 'getTask',
-  ListTasks: 'listTasks',
-  CancelTask: 'cancelTask',
-  SubscribeToTask: 'subscribeToTask',
-  CreateTaskPushNotificationConfig: 'createTaskPushNotificationConfig',
-  GetTaskPushNotificationConfig: 'getTaskPushNotificationConfig',
-  ListTaskPushNotificationConfigs: 'listTaskPushNotificationConfig',
-  DeleteTaskPushNotificationConfig: 'deleteTaskPushNotificationConfig',
-  GetExtendedAgentCard: 'getExtendedAgentCard',
-};
 
 const V03: Readonly<Record<string, MockMethod>> = {
   SendMessage: 'sendMessage',
@@ -38,7 +26,7 @@ const V03: Readonly<Record<string, MockMethod>> = {
 
 /** The mock method of an RPC of a version's service, or undefined for an RPC the mock does not serve. */
 export function grpcMethodOf(version: ProtocolVersion, rpc: string): MockMethod | undefined {
-  return (version === '1.0' ? V1 : V03)[rpc];
+  return (version === '1.0' ? V1_METHODS : V03)[rpc];
 }
 
 const Named = z.looseObject({

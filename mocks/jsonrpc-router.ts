@@ -7,21 +7,9 @@ import type { ProtocolVersion } from '../src/protocol/model.js';
 import { headersOf, type MockCore } from './core.js';
 import { parseEnvelope } from './request.js';
 import type { MockMethod } from './scenarios.js';
+import { V1_METHODS } from './v1-methods.js';
 import { errorInfoFor, rpcErrorBody } from './wire-errors.js';
 
-const V1: Readonly<Record<string, MockMethod>> = {
-  SendMessage: 'sendMessage',
-  SendStreamingMessage: 'sendStreamingMessage',
-  GetTask: 'getTask',
-  ListTasks: 'listTasks',
-  CancelTask: 'cancelTask',
-  SubscribeToTask: 'subscribeToTask',
-  CreateTaskPushNotificationConfig: 'createTaskPushNotificationConfig',
-  GetTaskPushNotificationConfig: 'getTaskPushNotificationConfig',
-  ListTaskPushNotificationConfigs: 'listTaskPushNotificationConfig',
-  DeleteTaskPushNotificationConfig: 'deleteTaskPushNotificationConfig',
-  GetExtendedAgentCard: 'getExtendedAgentCard',
-};
 
 const V03: Readonly<Record<string, MockMethod>> = {
   'message/send': 'sendMessage',
@@ -38,7 +26,7 @@ const V03: Readonly<Record<string, MockMethod>> = {
 
 /** The JSON-RPC method name table of a version. */
 export function methodTable(version: ProtocolVersion): Readonly<Record<string, MockMethod>> {
-  return version === '1.0' ? V1 : V03;
+  return version === '1.0' ? V1_METHODS : V03;
 }
 
 const rpcJson = (body: unknown): Response =>
