@@ -3,7 +3,7 @@ import type { HttpEngine } from '../../src/transport/engine.js';
 import { readErrorBody } from '../../src/transport/read-error-body.js';
 import { refusedPort, startFaultServer, startSlowConnectListener } from '../helpers/fault-server.js';
 import type { FaultServer } from '../helpers/fault-server.js';
-import { ENGINES, activeTimers, failure, req, settle, sseEvents } from './harness.js';
+import { ENGINES, activeTimers, failure, req, settle, sseEvents, timersAfterTeardown } from './harness.js';
 
 describe.each(ENGINES)('$name engine against a fault server', ({ make }) => {
   let server: FaultServer;
@@ -19,8 +19,7 @@ describe.each(ENGINES)('$name engine against a fault server', ({ make }) => {
     await server.close();
   });
   afterEach(async () => {
-    await settle();
-    expect(activeTimers()).toBeLessThanOrEqual(timersBefore);
+    expect(await timersAfterTeardown(timersBefore)).toBeLessThanOrEqual(timersBefore);
   });
   const mark = () => {
     timersBefore = activeTimers();

@@ -52,5 +52,16 @@ export function activeTimers(): number {
   return process.getActiveResourcesInfo().filter((r) => r === 'Timeout').length;
 }
 
+/**
+ * Active timers once the ones being torn down have left: polls up to `withinMs` (a loaded machine can take
+ * longer than a tick to close a handle) and returns the count then — a timer that leaked stays counted.
+ */
+export async function timersAfterTeardown(atMost: number, withinMs = 1_000): Promise<number> {
+  const until = performance.now() + withinMs;
+  await settle();
+  while (activeTimers() > atMost && performance.now() < until) await settle(20);
+  return activeTimers();
+}
+
 /** Waits a tick or two so closed handles leave the active list. */
 export const settle = (ms = 30) => new Promise<void>((resolve) => setTimeout(resolve, ms));
