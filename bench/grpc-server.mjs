@@ -9,10 +9,16 @@
  * advertises the gRPC interface as `127.0.0.1:<port>`. Reports `{ ports: [http, grpc] }` over IPC.
  */
 import { createServer } from 'node:http';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as grpc from '@grpc/grpc-js';
-import { runtime } from '../dist/src/protocol/grpc/grpc-runtime.js';
+import { build } from 'esbuild';
 import { fillerText, realisticTask } from './fixtures-realistic.mjs';
 
+// The codecs straight from src (dist/ is bundled and does not export them): bundled once into
+// node_modules/.cache, which resolves the peers from the repository's node_modules.
+const runtimeFile = fileURLToPath(new URL('../node_modules/.cache/a2a-bench/grpc-runtime.mjs', import.meta.url));
+await build({ entryPoints: [fileURLToPath(new URL('../src/protocol/grpc/grpc-runtime.ts', import.meta.url))], bundle: true, platform: 'node', format: 'esm', packages: 'external', outfile: runtimeFile, logLevel: 'error' });
+const { runtime } = await import(pathToFileURL(runtimeFile).href);
 const service = runtime.services['1.0'];
 const send = service.methods.get('SendMessage');
 const streaming = service.methods.get('SendStreamingMessage');

@@ -15,6 +15,7 @@ import { RPC_FILE, STATUS } from './schema/descriptors.js';
 type Status = Message<'google.rpc.Status'> & { code: number; message: string; details: Any[] };
 const StatusSchema = STATUS as GenMessage<Status>;
 import { protoJsonReader } from './proto-json-reader.js';
+import { protoJsonWriter } from './proto-json-writer.js';
 
 /** Encoding and decoding of one RPC's messages. */
 export interface GrpcMethodCodec {
@@ -47,8 +48,9 @@ const detailsRegistry: Registry = createRegistry(RPC_FILE);
 
 function codecOf(desc: DescMessage): { encode: (json: JsonValue) => Uint8Array; decode: (bytes: Uint8Array) => JsonValue } {
   return {
-    encode: (json) => toBinary(desc, fromJson(desc, json)),
-    // One pass from bytes to ProtoJSON (the same JSON as `toJson(desc, fromBinary(desc, bytes))`).
+    // One pass each way: the same bytes as `toBinary(desc, fromJson(desc, json))`, the same JSON as
+    // `toJson(desc, fromBinary(desc, bytes))`.
+    encode: protoJsonWriter(desc),
     decode: protoJsonReader(desc),
   };
 }

@@ -110,16 +110,31 @@ function enumJson(e: DescEnum, n: number): JsonValue {
   return e.value[n]?.name ?? n;
 }
 
-/** Reads one value of a singular or list element: scalar, enum or message. */
-function readOne(r: BinaryReader, f: { kind: 'scalar'; scalar: ScalarType } | { kind: 'enum'; enum: DescEnum } | { kind: 'message'; message: DescMessage }): JsonValue {
-  if (f.kind === 'scalar') return readScalar(r, f.scalar);
-  if (f.kind === 'enum') return enumJson(f.enum, r.int32());
-  if (isSlow(f.message)) return toJson(f.message, fromBinary(f.message, r.bytes()));
-  const len = r.uint32();
-  return readerOf(f.message)(r, r.pos + len);
-}
+type ElementOf = { kind: 'scalar'; scalar: ScalarType } | { kind: 'enum'; enum: DescEnum } | { kind: 'message'; message: DescMessage };
+type ReadOne = (r: BinaryReader) => JsonValue;
 
-type ElementOf = Parameters<typeof readOne>[1];
+/** The reader of one value of a singular field, list element or map value: scalar, enum or message. */
+function oneReader(e: ElementOf): ReadOne {
+  if (e.kind === 'scalar') {
+    const type = e.scalar;
+    // The common types without the switch.
+    if (type === ScalarType.STRING) return (r) => r.string();
+    if (type === ScalarType.BOOL) return (r) => r.bool();
+    if (type === ScalarType.INT32) return (r) => r.int32();
+    return (r) => readScalar(r, type);
+  }
+  if (e.kind === 'enum') {
+    const en = e.enum;
+    return (r) => enumJson(en, r.int32());
+  }
+  const m = e.message;
+  if (isSlow(m)) return (r) => toJson(m, fromBinary(m, r.bytes()));
+  let read: ReadMessage | undefined;
+  return (r) => {
+    const len = r.uint32();
+    return (read ??= readerOf(m))(r, r.pos + len);
+  };
+}
 
 function elementOf(f: DescField): ElementOf {
   switch (f.fieldKind) {
@@ -147,76 +162,96 @@ function zeroOf(e: ElementOf): JsonValue {
   return wide ? '0' : 0;
 }
 
-interface FieldPlan {
-  field: DescField;
-  json: string;
-  element: ElementOf;
-  /** proto3 implicit presence: the zero value, which is omitted; `undefined`: always written. */
-  zero: JsonValue | undefined;
-  /** The oneof's other members' JSON names (one member at a time). */
-  siblings: string[];
+/** Reads one occurrence of a field (its tag already read) into the message's JSON. */
+type FieldRead = (r: BinaryReader, out: JsonObject, wire: WireType) => void;
+
+const isPlainObject = (v: JsonValue | undefined): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function listRead(json: string, e: ElementOf, one: ReadOne): FieldRead {
+  // Numbers, bools and enums may come packed (one length-delimited run) or one per tag.
+  const packable = e.kind === 'enum' || (e.kind === 'scalar' && e.scalar !== ScalarType.STRING && e.scalar !== ScalarType.BYTES);
+  return (r, out, wire) => {
+    const list = (out[json] as JsonValue[] | undefined) ?? [];
+    if (packable && wire === WireType.LengthDelimited) {
+      const stop = r.uint32() + r.pos;
+      while (r.pos < stop) list.push(one(r));
+      // A packed run of nothing writes no list.
+      if (list.length === 0) return;
+    } else list.push(one(r));
+    out[json] = list;
+  };
+}
+
+function mapRead(f: DescField & { fieldKind: 'map' }, json: string, e: ElementOf, one: ReadOne): FieldRead {
+  const keyType = f.mapKey;
+  const keyZero = zeroOf({ kind: 'scalar', scalar: keyType });
+  return (r, out) => {
+    const map = (out[json] as JsonObject | undefined) ?? {};
+    const stop = r.uint32() + r.pos;
+    let key: JsonValue = keyZero;
+    let value: JsonValue | undefined;
+    while (r.pos < stop) {
+      const t = tagOf(r);
+      if (t >>> 3 === 1) key = readScalar(r, keyType);
+      else if (t >>> 3 === 2) value = one(r);
+      else r.skip(t & 7, t >>> 3);
+    }
+    setKey(map, String(key), value ?? zeroOf(e));
+    out[json] = map;
+  };
+}
+
+function fieldRead(f: DescField): FieldRead {
+  const json = f.jsonName;
+  const e = elementOf(f);
+  const one = oneReader(e);
+  if (f.fieldKind === 'list') return listRead(json, e, one);
+  if (f.fieldKind === 'map') return mapRead(f, json, e, one);
+  // Only one member of a oneof: the last one sent.
+  const siblings = f.oneof ? f.oneof.fields.filter((x) => x !== f).map((x) => x.jsonName) : [];
+  const clear = siblings.length === 0 ? undefined : (out: JsonObject): void => {
+    for (const s of siblings) if (out[s] !== undefined) delete out[s];
+  };
+  if (e.kind === 'message') {
+    return (r, out) => {
+      const value = one(r);
+      clear?.(out);
+      const prev = out[json];
+      // A message field sent twice is merged (shallowly).
+      out[json] = prev !== undefined && isPlainObject(prev) && isPlainObject(value) ? { ...prev, ...value } : value;
+    };
+  }
+  // proto3 implicit presence: the zero value is omitted (and a later zero clears an earlier value).
+  if (f.oneof === undefined && f.presence === 2) {
+    const zero = zeroOf(e);
+    return (r, out) => {
+      const value = one(r);
+      if (value !== zero) out[json] = value;
+      else if (out[json] !== undefined) delete out[json];
+    };
+  }
+  return (r, out) => {
+    const value = one(r);
+    clear?.(out);
+    out[json] = value;
+  };
 }
 
 function plainMessage(desc: DescMessage): ReadMessage {
-  // Plans by field number (A2A messages number their fields densely from 1).
-  const plans: Array<FieldPlan | undefined> = [];
-  for (const f of desc.fields) {
-    const siblings = f.oneof ? f.oneof.fields.filter((x) => x !== f).map((x) => x.jsonName) : [];
-    const implicit = (f.fieldKind === 'scalar' || f.fieldKind === 'enum') && f.oneof === undefined && f.presence === 2;
-    const element = elementOf(f);
-    plans[f.number] = { field: f, json: f.jsonName, element, zero: implicit ? zeroOf(element) : undefined, siblings };
-  }
-  const collections = desc.fields.filter((f) => f.fieldKind === 'list' || f.fieldKind === 'map').map((f) => f.jsonName);
+  // Readers by field number (A2A messages number their fields densely from 1), built on first use.
+  let reads: Array<FieldRead | undefined> | undefined;
   return (r, end) => {
+    if (reads === undefined) {
+      reads = [];
+      for (const f of desc.fields) reads[f.number] = fieldRead(f);
+    }
     const out: JsonObject = {};
     while (r.pos < end) {
       const tag = tagOf(r);
       const no = tag >>> 3;
-      const wire: WireType = tag & 7;
-      const p = plans[no];
-      if (p === undefined) {
-        r.skip(wire, no);
-        continue;
-      }
-      const f = p.field;
-      if (f.fieldKind === 'list') {
-        const list = (out[p.json] as JsonValue[] | undefined) ?? [];
-        if (wire === WireType.LengthDelimited && p.element.kind !== 'message' && !(p.element.kind === 'scalar' && (p.element.scalar === ScalarType.STRING || p.element.scalar === ScalarType.BYTES))) {
-          const stop = r.uint32() + r.pos;
-          while (r.pos < stop) list.push(readOne(r, p.element));
-        } else {
-          list.push(readOne(r, p.element));
-        }
-        out[p.json] = list;
-      } else if (f.fieldKind === 'map') {
-        const map = (out[p.json] as JsonObject | undefined) ?? {};
-        const stop = r.uint32() + r.pos;
-        let key: JsonValue = zeroOf({ kind: 'scalar', scalar: f.mapKey });
-        let value: JsonValue | undefined;
-        while (r.pos < stop) {
-          const t = tagOf(r);
-          if (t >>> 3 === 1) key = readScalar(r, f.mapKey);
-          else if (t >>> 3 === 2) value = readOne(r, p.element);
-          else r.skip(t & 7, t >>> 3);
-        }
-        setKey(map, String(key), value ?? zeroOf(p.element));
-        out[p.json] = map;
-      } else {
-        const value = readOne(r, p.element);
-        // Only one member of a oneof: the last one sent.
-        for (const s of p.siblings) if (out[s] !== undefined) delete out[s];
-        const prev = out[p.json];
-        // A message field sent twice is merged (shallowly); anything else: the last one wins.
-        if (prev !== undefined && p.element.kind === 'message' && typeof prev === 'object' && prev !== null && !Array.isArray(prev) && typeof value === 'object' && value !== null && !Array.isArray(value)) out[p.json] = { ...prev, ...value };
-        else if (p.zero !== undefined && value === p.zero) {
-          if (prev !== undefined) delete out[p.json];
-        } else out[p.json] = value;
-      }
-    }
-    // A packed list of length 0 (or a map of nothing) is not written.
-    for (const json of collections) {
-      const v = out[json];
-      if (v !== undefined && (Array.isArray(v) ? v.length === 0 : Object.keys(v as JsonObject).length === 0)) delete out[json];
+      const read = reads[no];
+      if (read === undefined) r.skip(tag & 7, no);
+      else read(r, out, tag & 7);
     }
     return out;
   };
