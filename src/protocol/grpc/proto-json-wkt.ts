@@ -1,10 +1,10 @@
 /**
  * The well-known types the A2A services carry (Timestamp, Struct, Value, ListValue) read from protobuf
- * straight into their ProtoJSON form, and the two wire helpers the message reader shares with them
- * (see `proto-json-reader.ts`).
+ * straight into their ProtoJSON form and (but Timestamp) written back, and the two wire helpers the
+ * message reader shares with them (see `proto-json-reader.ts`, `proto-json-writer.ts`).
  */
 import type { JsonObject, JsonValue } from '@bufbuild/protobuf';
-import type { BinaryReader, WireType } from '@bufbuild/protobuf/wire';
+import { WireType, type BinaryReader, type BinaryWriter } from '@bufbuild/protobuf/wire';
 
 /** Sets a key that came from the wire (`__proto__` included, as an own property). */
 export function setKey(o: JsonObject, key: string, value: JsonValue): void {
@@ -109,4 +109,41 @@ export function readValue(r: BinaryReader, end: number): JsonValue {
   }
   if (value === undefined) throw new Error('cannot encode google.protobuf.Value to JSON: value kind is unset');
   return value;
+}
+
+/** `google.protobuf.Struct`: `map<string, Value> fields = 1`. */
+export function writeStruct(w: BinaryWriter, json: JsonObject): void {
+  for (const key of Object.keys(json)) {
+    w.tag(1, WireType.LengthDelimited).fork();
+    w.tag(1, WireType.LengthDelimited).string(key);
+    w.tag(2, WireType.LengthDelimited).fork();
+    writeValue(w, json[key] as JsonValue);
+    w.join().join();
+  }
+}
+
+/** `google.protobuf.Value`'s fields for one JSON value (null, number, string, bool, struct, list). */
+export function writeValue(w: BinaryWriter, v: JsonValue): void {
+  if (v === null) w.tag(1, WireType.Varint).int32(0);
+  else if (typeof v === 'number') w.tag(2, WireType.Bit64).double(v);
+  else if (typeof v === 'string') w.tag(3, WireType.LengthDelimited).string(v);
+  else if (typeof v === 'boolean') w.tag(4, WireType.Varint).bool(v);
+  else if (Array.isArray(v)) {
+    w.tag(6, WireType.LengthDelimited).fork();
+    writeList(w, v);
+    w.join();
+  } else {
+    w.tag(5, WireType.LengthDelimited).fork();
+    writeStruct(w, v);
+    w.join();
+  }
+}
+
+/** `google.protobuf.ListValue`: `repeated Value values = 1`. */
+export function writeList(w: BinaryWriter, list: JsonValue[]): void {
+  for (const v of list) {
+    w.tag(1, WireType.LengthDelimited).fork();
+    writeValue(w, v);
+    w.join();
+  }
 }

@@ -14,6 +14,7 @@
  */
 import { fromJson, ScalarType, toBinary, type DescEnum, type DescField, type DescMessage, type JsonObject, type JsonValue } from '@bufbuild/protobuf';
 import { base64Decode, BinaryWriter, WireType } from '@bufbuild/protobuf/wire';
+import { writeList, writeStruct, writeValue } from './proto-json-wkt.js';
 
 type WriteMessage = (w: BinaryWriter, json: JsonObject) => void;
 type WriteValue = (w: BinaryWriter, value: JsonValue) => void;
@@ -78,43 +79,6 @@ function build(desc: DescMessage): WriteMessage {
       return unusual;
     default:
       return plainMessage(desc);
-  }
-}
-
-/** `google.protobuf.Struct`: `map<string, Value> fields = 1`. */
-function writeStruct(w: BinaryWriter, json: JsonObject): void {
-  for (const key of Object.keys(json)) {
-    w.tag(1, WireType.LengthDelimited).fork();
-    w.tag(1, WireType.LengthDelimited).string(key);
-    w.tag(2, WireType.LengthDelimited).fork();
-    writeValue(w, json[key] as JsonValue);
-    w.join().join();
-  }
-}
-
-/** `google.protobuf.Value`'s fields for one JSON value (null, number, string, bool, struct, list). */
-function writeValue(w: BinaryWriter, v: JsonValue): void {
-  if (v === null) w.tag(1, WireType.Varint).int32(0);
-  else if (typeof v === 'number') w.tag(2, WireType.Bit64).double(v);
-  else if (typeof v === 'string') w.tag(3, WireType.LengthDelimited).string(v);
-  else if (typeof v === 'boolean') w.tag(4, WireType.Varint).bool(v);
-  else if (Array.isArray(v)) {
-    w.tag(6, WireType.LengthDelimited).fork();
-    writeList(w, v);
-    w.join();
-  } else {
-    w.tag(5, WireType.LengthDelimited).fork();
-    writeStruct(w, v);
-    w.join();
-  }
-}
-
-/** `google.protobuf.ListValue`: `repeated Value values = 1`. */
-function writeList(w: BinaryWriter, list: JsonValue[]): void {
-  for (const v of list) {
-    w.tag(1, WireType.LengthDelimited).fork();
-    writeValue(w, v);
-    w.join();
   }
 }
 
