@@ -76,6 +76,7 @@ export class MockAgent implements MockCore {
   #listenUrl: string | undefined;
   #grpcTarget: string | undefined;
 
+  /** Same as {@link mockAgent}: a mock with no scripts yet (every method answers its built-in default). */
   constructor(options: MockAgentOptions) {
     this.name = options.name;
     this.version = options.version;

@@ -14,6 +14,7 @@ export interface FanOutTarget {
   call?: CallOptions;
 }
 
+/** How a {@link fanOut} runs: how many answers are enough, one deadline, when to settle. */
 export interface FanOutOptions {
   /**
    * Fewest successes the caller can work with; fewer → `insufficient-results`.
@@ -41,6 +42,7 @@ export interface FanOutOptions {
   cancelOnAbort?: boolean;
 }
 
+/** What a {@link fanOut} resolves with: every target lands in exactly one of `ok`, `failed`, `skipped`. */
 export interface FanOutResult {
   /** Agents that answered without a terminal error. */
   ok: Array<{ agent: string; events: AgentEvent[] }>;

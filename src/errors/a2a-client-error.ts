@@ -115,6 +115,7 @@ export class A2AClientError extends Error {
   readonly grpcCode: number | undefined;
   readonly grpcStatus: string | undefined;
 
+  /** Builds the error from its fields; the client makes these, code of yours rarely needs to (tests, adapters). */
   constructor(init: A2AClientErrorInit) {
     super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
     this.kind = init.kind;

@@ -13,6 +13,7 @@ export interface AgentInterface {
   tenant?: string;
 }
 
+/** One thing the agent can do, as its card lists it (`card.skills`). */
 export interface AgentSkill {
   id: string;
   name: string;

@@ -22,8 +22,10 @@ export const TERMINAL_STATES: ReadonlySet<TaskState> = new Set(['completed', 'fa
 /** States in which the task waits for the caller. */
 export const INTERRUPTED_STATES: ReadonlySet<TaskState> = new Set(['input-required', 'auth-required']);
 
+/** Who wrote a message: the caller (`user`) or the remote agent (`agent`). */
 export type Role = 'user' | 'agent';
 
+/** Free-form extension data carried by messages, tasks and events (the wire `metadata` object). */
 export type Metadata = Record<string, unknown>;
 
 /** Text content. */
@@ -67,6 +69,7 @@ export interface Message {
   raw?: unknown;
 }
 
+/** Where a task stands: its state, the agent's latest message about it, and when that was set. */
 export interface TaskStatus {
   state: TaskState;
   message?: Message;
@@ -83,6 +86,7 @@ export interface Artifact {
   metadata?: Metadata;
 }
 
+/** A unit of work at the agent, with its status, outputs and history (what `getTask` reads). */
 export interface Task {
   kind: 'task';
   id: string;
@@ -160,6 +164,7 @@ export interface TaskPushNotificationConfig {
   raw?: unknown;
 }
 
+/** How the agent should handle a sent message: output modes, history, blocking, push config. */
 export interface SendMessageConfiguration {
   acceptedOutputModes?: string[];
   historyLength?: number;
@@ -168,22 +173,26 @@ export interface SendMessageConfiguration {
   pushNotificationConfig?: PushNotificationConfig;
 }
 
+/** Parameters of `sendMessage` / `sendStreamingMessage`. */
 export interface SendMessageParams {
   message: MessageInput;
   configuration?: SendMessageConfiguration;
   metadata?: Metadata;
 }
 
+/** Parameters of `getTask`: the task id and how many history messages to return. */
 export interface GetTaskParams {
   id: string;
   historyLength?: number;
 }
 
+/** Parameters of `cancelTask`. */
 export interface CancelTaskParams {
   id: string;
   metadata?: Metadata;
 }
 
+/** Parameters of `subscribeToTask`: the task to follow. */
 export interface SubscribeToTaskParams {
   id: string;
 }
@@ -200,6 +209,7 @@ export interface ListTasksParams {
   includeArtifacts?: boolean;
 }
 
+/** One page of `listTasks`; `nextPageToken` asks for the next one (`tasks()` follows it for you). */
 export interface ListTasksResult {
   tasks: Task[];
   nextPageToken?: string;
@@ -207,20 +217,24 @@ export interface ListTasksResult {
   totalSize?: number;
 }
 
+/** Parameters of `createTaskPushNotificationConfig`: the task and where to push its updates. */
 export interface CreatePushConfigParams {
   taskId: string;
   config: PushNotificationConfig;
 }
 
+/** Parameters of `getTaskPushNotificationConfig`: the task, and which of its configs (`configId`). */
 export interface GetPushConfigParams {
   taskId: string;
   configId?: string;
 }
 
+/** Parameters of `listTaskPushNotificationConfig`: the task whose configs to list. */
 export interface ListPushConfigsParams {
   taskId: string;
 }
 
+/** Parameters of `deleteTaskPushNotificationConfig`. */
 export interface DeletePushConfigParams {
   taskId: string;
   configId: string;

@@ -10,6 +10,8 @@
  * const client = await A2AClient.connect(agentUrl, { sharedState: shared });
  * // …
  * await shared.close();
+ *
+ * @module a2a-resilient/redis
  */
 import { bindSharedState, type SharedState } from '../resilience/shared-state.js';
 import type { RedisStateStoreOptions } from './options.js';
