@@ -20,11 +20,17 @@ export interface AgentEvent {
    * nothing (`text: ''`). Absent on a chunk that extends its artifact.
    */
   replace?: true;
+  /** The text: a chunk's new text, or on the final event the whole answer (see `accumulate`). */
   text?: string;
+  /** The A2A parts of the message or artifact the event came from (file and data parts too). */
   parts?: Part[];
+  /** The failure, when this event reports one ({@link isTerminalError} says whether it ended the call). */
   error?: ResponseError;
+  /** The A2A task the event belongs to, once the agent has made one. */
   taskId?: string;
+  /** The A2A context (conversation) the event belongs to. */
   contextId?: string;
+  /** The task's state when the event was made, e.g. `working`, `input-required`, `completed`. */
   state?: TaskState;
   /** Name of the agent that produced it. */
   agent: string;

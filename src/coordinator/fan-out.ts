@@ -8,7 +8,9 @@ import { callDeadlineName, namedDeadline, type NamedTimeouts } from '../transpor
 
 /** One agent to ask in a {@link fanOut}. */
 export interface FanOutTarget {
+  /** The client of the agent to ask. */
   client: A2AClient;
+  /** What to send it, as for `client.invoke(input)`. */
   input: AgentInput;
   /** Per-call options for this target; its `timeouts.totalMs` is capped by the fan-out's deadline. */
   call?: CallOptions;
@@ -23,6 +25,7 @@ export interface FanOutOptions {
   minResults?: number;
   /** One deadline for the whole fan-out. Each target's own deadline is capped by what is left of it. */
   totalMs?: number;
+  /** Aborts the whole fan-out: it rejects with kind `aborted`. */
   signal?: AbortSignal;
   /**
    * `'all'` waits for every target (or the deadline); `'min'` cancels the rest as soon as
