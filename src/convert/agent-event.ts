@@ -42,6 +42,9 @@ export interface AgentEvent {
  * True when the event ends the call with a failure: `error` is set and the event is an error object
  * or the last event.
  */
-export function isTerminalError(event: AgentEvent): event is AgentEvent & { error: ResponseError } {
+export function isTerminalError(event: AgentEvent): event is AgentEvent & {
+  /** The failure that ended the call. */
+  error: ResponseError;
+} {
   return event.error !== undefined && (event.object === 'error' || event.done);
 }

@@ -48,11 +48,26 @@ export interface FanOutOptions {
 /** What a {@link fanOut} resolves with: every target lands in exactly one of `ok`, `failed`, `skipped`. */
 export interface FanOutResult {
   /** Agents that answered without a terminal error. */
-  ok: Array<{ agent: string; events: AgentEvent[] }>;
+  ok: Array<{
+    /** The agent's name. */
+    agent: string;
+    /** Its events, as `invoke` resolves them (`events.at(-1)` is the final one). */
+    events: AgentEvent[];
+  }>;
   /** Agents whose call ended in a terminal error. */
-  failed: Array<{ agent: string; error: ResponseError }>;
+  failed: Array<{
+    /** The agent's name. */
+    agent: string;
+    /** Its failure. */
+    error: ResponseError;
+  }>;
   /** Agents not asked: circuit open (answered instantly), or cancelled by `settle: 'min'`. */
-  skipped: Array<{ agent: string; error: ResponseError }>;
+  skipped: Array<{
+    /** The agent's name. */
+    agent: string;
+    /** Why: its breaker was open (type `circuit_open`), or it was cancelled once enough had answered (code `settled`). */
+    error: ResponseError;
+  }>;
 }
 
 /**

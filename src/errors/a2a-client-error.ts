@@ -62,13 +62,23 @@ export interface A2AClientErrorInit {
   /** The offending field or path (kinds `invalid-response`, `card`). */
   field?: string;
   /** Validation issues behind an `invalid-response` / `card` error. */
-  issues?: readonly { path: string; message: string }[];
+  issues?: readonly {
+    /** Where, e.g. `result.status.state`. */
+    path: string;
+    /** What is wrong there. */
+    message: string;
+  }[];
   /** What kind of connection failure it was (kind `connection`). */
   reason?: ConnectionReason;
   /** How far the request got; `before-send` failures are always safe to retry. */
   phase?: FailurePhase;
   /** Each failure behind an `insufficient-results` error. */
-  failures?: readonly { agent: string; error: unknown }[];
+  failures?: readonly {
+    /** The agent that failed. */
+    agent: string;
+    /** Its failure. */
+    error: unknown;
+  }[];
   /**
    * Where a redirect pointed (kind `http`: an RPC call answered 3xx, which is never followed), as
    * errors show URLs: no credentials, query or fragment.
@@ -127,13 +137,27 @@ export class A2AClientError extends Error {
   /** The offending field or path (kinds `invalid-response`, `card`). */
   readonly field: string | undefined;
   /** Validation issues behind an `invalid-response` / `card` error. */
-  readonly issues: readonly { path: string; message: string }[] | undefined;
+  readonly issues:
+    | readonly {
+        /** Where, e.g. `result.status.state`. */
+        path: string;
+        /** What is wrong there. */
+        message: string;
+      }[]
+    | undefined;
   /** What kind of connection failure it was (kind `connection`). */
   readonly reason: ConnectionReason | undefined;
   /** How far the request got: `before-send` or `after-send`. */
   readonly phase: FailurePhase | undefined;
   /** Each failure behind an `insufficient-results` error. */
-  readonly failures: readonly { agent: string; error: unknown }[] | undefined;
+  readonly failures:
+    | readonly {
+        /** The agent that failed. */
+        agent: string;
+        /** Its failure. */
+        error: unknown;
+      }[]
+    | undefined;
   /** Where an RPC call's redirect pointed (never followed). */
   readonly location: string | undefined;
   /** The URLs of a card fetch's redirect chain. */

@@ -188,7 +188,12 @@ export type SendResult = Task | Message;
 export type StreamEvent = Task | Message | TaskStatusUpdateEvent | TaskArtifactUpdateEvent;
 
 /** A message as a caller writes it: `messageId` is generated and `role` defaults to `user`. */
-export type MessageInput = Omit<Message, 'kind' | 'messageId' | 'role' | 'raw'> & { messageId?: string; role?: Role };
+export type MessageInput = Omit<Message, 'kind' | 'messageId' | 'role' | 'raw'> & {
+  /** The message's id; generated when absent (once: every retry of the send carries the same one). */
+  messageId?: string;
+  /** Who writes it. @default 'user' */
+  role?: Role;
+};
 
 /**
  * How the agent authenticates when it calls the webhook: A2A 1.0.1 agents send

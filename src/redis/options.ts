@@ -16,6 +16,7 @@ export interface RedisClientLike {
 
 /** The client the store subscribes with: a duplicate it owns. */
 export interface RedisSubscriberLike {
+  /** True while connected. */
   readonly isReady: boolean;
   /** Opens the connection; rejects when it cannot. */
   connect(): Promise<unknown>;
