@@ -3,7 +3,7 @@
  * the whole fan-out one deadline, and reports what failed as structured errors instead of stalling.
  * Here the three agents are local mocks (one hangs); point the URLs at real agents in production.
  *
- * Run by `npm test` (test/examples); after `npm run build` also `npx tsx examples/coordinator-fan-out.ts`.
+ * Run by `npm test` (test/examples); after `npm run build` also `node examples/coordinator-fan-out.ts` (Node 22.18+ or 24).
  */
 import { A2AClient, fanOut, isA2AClientError, type FanOutResult } from 'a2a-resilient';
 import { hang, mockAgent, replyText } from 'a2a-resilient/mocks';

@@ -4,7 +4,7 @@
  * and lets the default converter apply the one rule, so business code keeps branching on
  * `event.error.code` whichever agent answered.
  *
- * Run by `npm test` (test/examples); after `npm run build` also `npx tsx examples/custom-converter.ts`.
+ * Run by `npm test` (test/examples); after `npm run build` also `node examples/custom-converter.ts` (Node 22.18+ or 24).
  */
 import {
   ConverterRegistry,

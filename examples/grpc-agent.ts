@@ -6,7 +6,7 @@
  *
  * Needs the optional peers: `npm install @grpc/grpc-js @bufbuild/protobuf`.
  * Run by `npm test` (test/examples) against the official SDK's gRPC server; after `npm run build`
- * also `npx tsx examples/grpc-agent.ts http://agent.example.com` (the URL that serves the card).
+ * also `node examples/grpc-agent.ts http://agent.example.com` (the URL that serves the card; Node 22.18+ or 24).
  */
 import { A2AClient, isA2AClientError } from 'a2a-resilient';
 

@@ -7,6 +7,7 @@ import type { MockMethod } from './scenarios.js';
 
 /** One call a mock received. */
 export interface MockCall {
+  /** The method called, by its client-side name (`sendMessage`, `getTask`, …). */
   method: MockMethod;
   /** The method as sent: `SendMessage`, `message/send`, `POST /message:send`, … */
   wireMethod: string;

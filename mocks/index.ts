@@ -20,6 +20,8 @@
  * await client.close();
  * await close();
  * ```
+ *
+ * @module a2a-resilient/mocks
  */
 export { MockAgent, mockAgent, type MockAgentOptions, type MockServer } from './mock-agent.js';
 export type { MockCall } from './core.js';

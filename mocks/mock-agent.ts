@@ -27,12 +27,15 @@ import type { WireObject } from './wire-v1.js';
 export interface MockAgentOptions {
   /** Agent name, also the msw host: `http://<name>.agents.test`. */
   name: string;
+  /** The A2A version the mock speaks and its card declares: `1.0` or `0.3`. */
   version: ProtocolVersion;
+  /** The binding it serves: `JSONRPC`, `HTTP+JSON` or `GRPC`. */
   binding: ProtocolBinding;
   /** Base URL for msw (no trailing slash). @default `http://<name>.agents.test` */
   baseUrl?: string;
   /** Advertise and serve streaming. @default true */
   streaming?: boolean;
+  /** The card's description. @default `Mock A2A agent <name>` */
   description?: string;
   /**
    * Rewrites the card as served at `/.well-known/agent-card.json` (called per request, with the card
@@ -56,9 +59,13 @@ const SEND: ReadonlySet<MockMethod> = new Set(['sendMessage', 'sendStreamingMess
 
 /** A scriptable fake A2A agent. Build it with {@link mockAgent}. */
 export class MockAgent implements MockCore {
+  /** The agent's name (see {@link MockAgentOptions.name}). */
   readonly name: string;
+  /** The A2A version it speaks. */
   readonly version: ProtocolVersion;
+  /** The binding it serves. */
   readonly binding: ProtocolBinding;
+  /** Whether it advertises and serves streaming. */
   readonly streaming: boolean;
   /** Tasks the mock created. */
   readonly store = new TaskStore();
@@ -76,6 +83,7 @@ export class MockAgent implements MockCore {
   #listenUrl: string | undefined;
   #grpcTarget: string | undefined;
 
+  /** Same as {@link mockAgent}: a mock with no scripts yet (every method answers its built-in default). */
   constructor(options: MockAgentOptions) {
     this.name = options.name;
     this.version = options.version;

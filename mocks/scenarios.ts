@@ -22,8 +22,11 @@ export type MockMethod =
 
 /** What a scenario sees of a call. */
 export interface ScenarioContext {
+  /** The method called. */
   method: MockMethod;
+  /** The A2A version the mock speaks. */
   version: ProtocolVersion;
+  /** The binding the call came over. */
   binding: ProtocolBinding;
   /** Ids for the task this call creates or continues (from the request's message, else fresh). */
   ids: TaskIds;
@@ -37,7 +40,9 @@ export interface ScenarioContext {
   params: unknown;
   /** 1-based number of this call among calls of the same method. */
   attempt: number;
+  /** The tasks the mock created (read or store one to script later calls). */
   store: TaskStore;
+  /** Aborts when the client goes away or the server closes (for scenarios that wait). */
   signal: AbortSignal;
 }
 
@@ -53,13 +58,61 @@ export interface StreamOptions {
 
 /** What the mock answers. */
 export type Outcome =
-  | { type: 'reply'; result: Task | Message; streamEvents?: StreamEvent[] }
-  | ({ type: 'stream'; events: StreamEvent[] } & StreamOptions)
-  | { type: 'wire'; body: unknown }
-  | { type: 'rpc-error'; code: number; message: string; data?: unknown }
-  | { type: 'http'; status: number; headers: Record<string, string>; body: string }
-  | { type: 'hang' }
-  | { type: 'reset' };
+  /** An A2A result; a streaming call gets `streamEvents` (else the result as one event). */
+  | {
+      /** The outcome's kind. */
+      type: 'reply';
+      /** The Task or Message to answer with. */
+      result: Task | Message;
+      /** What a streaming call gets instead. */
+      streamEvents?: StreamEvent[];
+    }
+  /** A stream of events, paced and broken as the options say. */
+  | ({
+      /** The outcome's kind. */
+      type: 'stream';
+      /** The events, in order. */
+      events: StreamEvent[];
+    } & StreamOptions)
+  /** A result body written as is (to send what the model cannot express). */
+  | {
+      /** The outcome's kind. */
+      type: 'wire';
+      /** The body, as the wire carries it. */
+      body: unknown;
+    }
+  /** A JSON-RPC error object (the matching status on REST and gRPC). */
+  | {
+      /** The outcome's kind. */
+      type: 'rpc-error';
+      /** The JSON-RPC code. */
+      code: number;
+      /** The error message. */
+      message: string;
+      /** `error.data`. */
+      data?: unknown;
+    }
+  /** A bare HTTP answer, no A2A envelope. */
+  | {
+      /** The outcome's kind. */
+      type: 'http';
+      /** The status. */
+      status: number;
+      /** Its headers. */
+      headers: Record<string, string>;
+      /** Its body. */
+      body: string;
+    }
+  /** No answer until the client gives up. */
+  | {
+      /** The outcome's kind. */
+      type: 'hang';
+    }
+  /** The connection is destroyed. */
+  | {
+      /** The outcome's kind. */
+      type: 'reset';
+    };
 
 /** A scripted behaviour for one call. */
 export type Scenario = (ctx: ScenarioContext) => Outcome | Promise<Outcome>;
@@ -75,6 +128,7 @@ export interface ReplyTaskOptions {
   state?: TaskState;
   /** Artifacts; a string becomes a text artifact. */
   artifacts?: Array<string | Artifact>;
+  /** The task's metadata. */
   metadata?: Metadata;
   /** Status message; a string becomes an agent text message. */
   statusMessage?: string | Message;
@@ -130,6 +184,7 @@ export interface HttpErrorOptions {
   contentType?: string;
   /** Raw body; defaults to a small HTML error page. */
   body?: string;
+  /** More response headers. */
   headers?: Record<string, string>;
 }
 
@@ -153,10 +208,15 @@ export interface FailedTaskOptions {
   placement?: 'outer' | 'mirror' | 'text-only';
   /** @default 'failed' */
   state?: 'failed' | 'rejected' | 'canceled';
+  /** The error's type, e.g. `flow_error` (the client's `ResponseError.type`). */
   error_type?: string;
+  /** The error's code (the client's `ResponseError.code`, as a string). */
   error_code?: string | number;
+  /** The error's message. */
   error_message?: string;
+  /** The request field the error is about. */
   error_param?: string;
+  /** An LLM response id (the client's event `id`). */
   llm_response_id?: string;
   /** Display text in the status message parts. @default error_message */
   text?: string;

@@ -6,13 +6,37 @@ import type { Artifact, Message, Metadata, StreamEvent, Task, TaskState } from '
 /** A stream step: a full model event, or a short-hand filled in with the task's ids. */
 export type StreamStep =
   | StreamEvent
-  | { status: TaskState; text?: string; metadata?: Metadata; messageMetadata?: Metadata }
-  | { artifact: string | Artifact; append?: boolean; lastChunk?: boolean }
-  | { message: string };
+  /** A status update. */
+  | {
+      /** The task's new state. */
+      status: TaskState;
+      /** Text of the status message, if any. */
+      text?: string;
+      /** Metadata of the update. */
+      metadata?: Metadata;
+      /** Metadata of the status message. */
+      messageMetadata?: Metadata;
+    }
+  /** An artifact update; a string becomes a text artifact. */
+  | {
+      /** The artifact, or its text. */
+      artifact: string | Artifact;
+      /** Extend the previous artifact instead of replacing it. */
+      append?: boolean;
+      /** Mark it the artifact's last piece. */
+      lastChunk?: boolean;
+    }
+  /** An agent message with this text. */
+  | {
+      /** The text. */
+      message: string;
+    };
 
 /** Ids a scenario binds its events to. */
 export interface TaskIds {
+  /** The task's id. */
   taskId: string;
+  /** Its context's id. */
   contextId: string;
 }
 

@@ -2,12 +2,15 @@
  * a2a-resilient — a resilient client for A2A (Agent2Agent) agents, v1.0 and v0.3, over JSON-RPC
  * and REST. Every remote failure is one structured error; transient failures are retried safely
  * within the caller's deadline; dead agents are cut off by per-agent circuit breakers.
+ *
+ * @module a2a-resilient
  */
 
 // client
 export { A2AClient } from './client/a2a-client.js';
 export type { ClientProtocol } from './client/endpoint.js';
 export type { CallOptions, ClientOptions, HeadersContext, HeadersOption, RedirectOptions } from './client/options.js';
+export type { GrpcOptions } from './protocol/grpc/grpc-target.js';
 export type { PemInput, TlsOptions } from './transport/tls-options.js';
 export type { AuthChallenge } from './errors/auth-refusal.js';
 export { parseWwwAuthenticate } from './errors/www-authenticate.js';

@@ -15,7 +15,9 @@ import type { AgentCard, AgentCardSignature } from '../protocol/model.js';
  * `exportJWK()` output fits). `kid` is what a signature's header names it by.
  */
 export interface CardJwk {
+  /** Key type, e.g. `EC`, `RSA`, `OKP`. */
   kty?: string;
+  /** Key id: matched against a signature header's `kid`. */
   kid?: string;
   /** When set, only signatures with this `alg` are accepted for the key. */
   alg?: string;

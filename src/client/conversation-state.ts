@@ -22,7 +22,12 @@ export interface ConversationSnapshot {
 }
 
 /** What `client.conversation()` starts from: nothing, a known context, or a {@link ConversationSnapshot}. */
-export type ConversationInit = { contextId?: string } | ConversationSnapshot;
+export type ConversationInit =
+  | {
+      /** Join this context (a conversation started elsewhere). */
+      contextId?: string;
+    }
+  | ConversationSnapshot;
 
 const STATES = ['submitted', 'working', 'input-required', 'auth-required', 'completed', 'failed', 'canceled', 'rejected', 'unknown'] as const satisfies readonly TaskState[];
 const id = lazy(() => z.string().min(1).max(1024));

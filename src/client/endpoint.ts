@@ -9,8 +9,11 @@ import type { ClientOptions } from './options.js';
 
 /** The protocol version, binding and endpoint a client talks to. */
 export interface ClientProtocol {
+  /** The A2A version spoken with the agent: `1.0` or `0.3`. */
   version: ProtocolVersion;
+  /** The binding used: `JSONRPC`, `HTTP+JSON` or `GRPC`. */
   binding: ProtocolBinding;
+  /** The interface URL calls go to, as the card gives it. */
   url: string;
   /** The interface's `tenant`, when its card entry sets one: sent in every v1.0 request (v0.3 has none). */
   tenant?: string;

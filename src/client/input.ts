@@ -5,7 +5,16 @@ import type { Metadata, Part, SendMessageParams } from '../protocol/model.js';
 /** What `invoke` and `stream` accept: plain text, or parts with optional conversation ids. */
 export type AgentInput =
   | string
-  | { parts: Part[]; contextId?: string; taskId?: string; metadata?: Metadata };
+  | {
+      /** The message's content. */
+      parts: Part[];
+      /** The context (conversation) the message belongs to. */
+      contextId?: string;
+      /** The task it continues (one waiting in `input-required` or `auth-required`). */
+      taskId?: string;
+      /** Extension data of the message. */
+      metadata?: Metadata;
+    };
 
 /** A fresh message id (UUID v4). */
 export function newMessageId(): string {

@@ -128,7 +128,12 @@ export interface ClientOptions {
    */
   grpc?: GrpcOptions;
   /** Force a protocol version and/or binding instead of the card's preference (`binding: 'GRPC'` insists on gRPC). */
-  protocol?: { version?: ProtocolVersion; binding?: ProtocolBinding };
+  protocol?: {
+    /** Speak this version, when the card offers it. */
+    version?: ProtocolVersion;
+    /** Use this binding, when the card offers it. */
+    binding?: ProtocolBinding;
+  };
   /** A2A extensions to announce on every request. */
   extensions?: string[];
   /**

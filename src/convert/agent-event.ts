@@ -20,11 +20,17 @@ export interface AgentEvent {
    * nothing (`text: ''`). Absent on a chunk that extends its artifact.
    */
   replace?: true;
+  /** The text: a chunk's new text, or on the final event the whole answer (see `accumulate`). */
   text?: string;
+  /** The A2A parts of the message or artifact the event came from (file and data parts too). */
   parts?: Part[];
+  /** The failure, when this event reports one ({@link isTerminalError} says whether it ended the call). */
   error?: ResponseError;
+  /** The A2A task the event belongs to, once the agent has made one. */
   taskId?: string;
+  /** The A2A context (conversation) the event belongs to. */
   contextId?: string;
+  /** The task's state when the event was made, e.g. `working`, `input-required`, `completed`. */
   state?: TaskState;
   /** Name of the agent that produced it. */
   agent: string;
@@ -36,6 +42,9 @@ export interface AgentEvent {
  * True when the event ends the call with a failure: `error` is set and the event is an error object
  * or the last event.
  */
-export function isTerminalError(event: AgentEvent): event is AgentEvent & { error: ResponseError } {
+export function isTerminalError(event: AgentEvent): event is AgentEvent & {
+  /** The failure that ended the call. */
+  error: ResponseError;
+} {
   return event.error !== undefined && (event.object === 'error' || event.done);
 }

@@ -5,6 +5,7 @@ import type { AgentEvent } from './agent-event.js';
 export interface ConverterContext {
   /** The agent's name (card name). */
   agent: string;
+  /** The agent's card. */
   card: AgentCard;
   /**
    * Per-stream scratch state, fresh for every call: buffered text, whether a terminal event was
@@ -23,6 +24,7 @@ export interface ConverterContext {
  * failures. A provider converter may wrap `defaultConverter` and post-process.
  */
 export interface EventConverter {
+  /** The converter's name, for `ClientOptions.converter` and registries. */
   readonly name: string;
   /** A unary result (`sendMessage`) → events. */
   convert(result: SendResult, ctx: ConverterContext): AgentEvent[];

@@ -9,10 +9,16 @@ export const DOWNSTREAM_ERROR_CODE = -32603;
 
 /** A downstream failure as it travels in `error.data`: the ResponseError fields, plus the chain below it. */
 export interface DownstreamErrorData {
+  /** The agent that reports the failure (this one). */
   currentAgent: string;
+  /** The agent it called, which failed. */
   downstreamAgent: string;
   /** The downstream ResponseError (without its local `cause`), and the chain below it when it was itself wrapped. */
-  downstreamError: Omit<ResponseError, 'cause'> & { data?: DownstreamErrorData };
+  downstreamError: Omit<ResponseError, 'cause'> & {
+    /** The chain below it, when the downstream failure was itself wrapped. */
+    data?: DownstreamErrorData;
+  };
+  /** Whether repeating the request may succeed. */
   retryable: boolean;
   /**
    * The trace (W3C trace id, 32 hex digits) of the call to the downstream agent, when it was traced
@@ -23,8 +29,11 @@ export interface DownstreamErrorData {
 
 /** A JSON-RPC error object, ready to be returned by an agent's server. */
 export interface JsonRpcErrorObject {
+  /** Always {@link DOWNSTREAM_ERROR_CODE} (−32603). */
   code: number;
+  /** Names the downstream agent and its failure. */
   message: string;
+  /** The failure and the chain below it. */
   data: DownstreamErrorData;
 }
 
@@ -68,6 +77,7 @@ export interface DownstreamFailure {
   reportedBy: string;
   /** The agent that failed. */
   agent: string;
+  /** Its failure. */
   error: ResponseError;
   /** The trace of the call that failed, when the reporter traced it. */
   traceId?: string;

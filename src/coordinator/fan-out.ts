@@ -8,12 +8,15 @@ import { callDeadlineName, namedDeadline, type NamedTimeouts } from '../transpor
 
 /** One agent to ask in a {@link fanOut}. */
 export interface FanOutTarget {
+  /** The client of the agent to ask. */
   client: A2AClient;
+  /** What to send it, as for `client.invoke(input)`. */
   input: AgentInput;
   /** Per-call options for this target; its `timeouts.totalMs` is capped by the fan-out's deadline. */
   call?: CallOptions;
 }
 
+/** How a {@link fanOut} runs: how many answers are enough, one deadline, when to settle. */
 export interface FanOutOptions {
   /**
    * Fewest successes the caller can work with; fewer → `insufficient-results`.
@@ -22,6 +25,7 @@ export interface FanOutOptions {
   minResults?: number;
   /** One deadline for the whole fan-out. Each target's own deadline is capped by what is left of it. */
   totalMs?: number;
+  /** Aborts the whole fan-out: it rejects with kind `aborted`. */
   signal?: AbortSignal;
   /**
    * `'all'` waits for every target (or the deadline); `'min'` cancels the rest as soon as
@@ -41,13 +45,29 @@ export interface FanOutOptions {
   cancelOnAbort?: boolean;
 }
 
+/** What a {@link fanOut} resolves with: every target lands in exactly one of `ok`, `failed`, `skipped`. */
 export interface FanOutResult {
   /** Agents that answered without a terminal error. */
-  ok: Array<{ agent: string; events: AgentEvent[] }>;
+  ok: Array<{
+    /** The agent's name. */
+    agent: string;
+    /** Its events, as `invoke` resolves them (`events.at(-1)` is the final one). */
+    events: AgentEvent[];
+  }>;
   /** Agents whose call ended in a terminal error. */
-  failed: Array<{ agent: string; error: ResponseError }>;
+  failed: Array<{
+    /** The agent's name. */
+    agent: string;
+    /** Its failure. */
+    error: ResponseError;
+  }>;
   /** Agents not asked: circuit open (answered instantly), or cancelled by `settle: 'min'`. */
-  skipped: Array<{ agent: string; error: ResponseError }>;
+  skipped: Array<{
+    /** The agent's name. */
+    agent: string;
+    /** Why: its breaker was open (type `circuit_open`), or it was cancelled once enough had answered (code `settled`). */
+    error: ResponseError;
+  }>;
 }
 
 /**

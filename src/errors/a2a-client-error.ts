@@ -6,9 +6,11 @@ const BRAND = Symbol.for('a2a-resilient.A2AClientError');
 
 /** Fields an {@link A2AClientError} is built from. Only `kind` and `message` are required. */
 export interface A2AClientErrorInit {
+  /** What failed (see `ERROR_KINDS`). */
   kind: A2AErrorKind;
   /** For people. Never contains secrets (Authorization values, API keys). */
   message: string;
+  /** The underlying error, kept as the error's `cause`. */
   cause?: unknown;
   /** Name of the remote agent (its card name, else its origin). */
   agent?: string;
@@ -26,7 +28,9 @@ export interface A2AClientErrorInit {
    * stream that failed after its first event). Absent for refusals (429/503) and before-send failures.
    */
   ambiguous?: boolean;
+  /** How long to wait before trying again, in ms. */
   retryAfterMs?: number;
+  /** Each attempt's own error, in order. */
   attempts?: readonly A2AClientError[];
   /** HTTP status (kind `http`; also set when a JSON-RPC error came with a non-2xx status). */
   status?: number;
@@ -58,13 +62,23 @@ export interface A2AClientErrorInit {
   /** The offending field or path (kinds `invalid-response`, `card`). */
   field?: string;
   /** Validation issues behind an `invalid-response` / `card` error. */
-  issues?: readonly { path: string; message: string }[];
+  issues?: readonly {
+    /** Where, e.g. `result.status.state`. */
+    path: string;
+    /** What is wrong there. */
+    message: string;
+  }[];
   /** What kind of connection failure it was (kind `connection`). */
   reason?: ConnectionReason;
   /** How far the request got; `before-send` failures are always safe to retry. */
   phase?: FailurePhase;
   /** Each failure behind an `insufficient-results` error. */
-  failures?: readonly { agent: string; error: unknown }[];
+  failures?: readonly {
+    /** The agent that failed. */
+    agent: string;
+    /** Its failure. */
+    error: unknown;
+  }[];
   /**
    * Where a redirect pointed (kind `http`: an RPC call answered 3xx, which is never followed), as
    * errors show URLs: no credentials, query or fragment.
@@ -86,35 +100,74 @@ export interface A2AClientErrorInit {
  * `message`. The underlying error is kept as `cause`; every attempt's error is kept in `attempts`.
  */
 export class A2AClientError extends Error {
+  /** Always `A2AClientError`. */
   override readonly name = 'A2AClientError';
+  /** What failed; narrow on it (see `ERROR_KINDS`). */
   readonly kind: A2AErrorKind;
+  /** Name of the remote agent (its card name, else its origin; for discovery, the URL). */
   readonly agent: string | undefined;
+  /** Protocol-independent method name, e.g. `sendMessage`. */
   readonly method: string | undefined;
   /** Whether repeating the request may succeed (see {@link A2AClientErrorInit.retryable}). */
   readonly retryable: boolean;
   /** A repeat of the send could run it twice (see {@link A2AClientErrorInit.ambiguous}). */
   readonly ambiguous: boolean | undefined;
+  /** How long to wait before trying again: the server's own delay, or the time until the breaker half-opens. */
   readonly retryAfterMs: number | undefined;
+  /** Each attempt's own error, in order (a long-resumed stream keeps its latest 64): nothing that happened is lost. */
   readonly attempts: readonly A2AClientError[];
+  /** HTTP status (see {@link A2AClientErrorInit.status}). */
   readonly status: number | undefined;
+  /** Response headers, lower-cased names, secrets redacted. */
   readonly headers: Readonly<Record<string, string>> | undefined;
+  /** A parsed `application/problem+json` body. */
   readonly problem: ProblemDetails | undefined;
+  /** A parsed `google.rpc.Status` body. */
   readonly rpcStatus: RpcStatus | undefined;
+  /** The response body as text, truncated to a few KiB. */
   readonly bodyText: string | undefined;
+  /** JSON-RPC error code (see {@link A2AClientErrorInit.code}). */
   readonly code: number | undefined;
+  /** JSON-RPC `error.data`, as sent. */
   readonly data: unknown;
+  /** What the server's typed `google.rpc` details say (see {@link A2AClientErrorInit.details}). */
   readonly details: ErrorDetails | undefined;
+  /** The A2A name of the error, e.g. `TaskNotFound`, the same on every binding (see {@link A2AClientErrorInit.a2aName}). */
   readonly a2aName: string | undefined;
+  /** The offending field or path (kinds `invalid-response`, `card`). */
   readonly field: string | undefined;
-  readonly issues: readonly { path: string; message: string }[] | undefined;
+  /** Validation issues behind an `invalid-response` / `card` error. */
+  readonly issues:
+    | readonly {
+        /** Where, e.g. `result.status.state`. */
+        path: string;
+        /** What is wrong there. */
+        message: string;
+      }[]
+    | undefined;
+  /** What kind of connection failure it was (kind `connection`). */
   readonly reason: ConnectionReason | undefined;
+  /** How far the request got: `before-send` or `after-send`. */
   readonly phase: FailurePhase | undefined;
-  readonly failures: readonly { agent: string; error: unknown }[] | undefined;
+  /** Each failure behind an `insufficient-results` error. */
+  readonly failures:
+    | readonly {
+        /** The agent that failed. */
+        agent: string;
+        /** Its failure. */
+        error: unknown;
+      }[]
+    | undefined;
+  /** Where an RPC call's redirect pointed (never followed). */
   readonly location: string | undefined;
+  /** The URLs of a card fetch's redirect chain. */
   readonly redirects: readonly string[] | undefined;
+  /** The gRPC status code (0–16) of a failed gRPC call. */
   readonly grpcCode: number | undefined;
+  /** The gRPC status code's name, e.g. `UNAVAILABLE`. */
   readonly grpcStatus: string | undefined;
 
+  /** Builds the error from its fields; the client makes these, code of yours rarely needs to (tests, adapters). */
   constructor(init: A2AClientErrorInit) {
     super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
     this.kind = init.kind;

@@ -70,7 +70,7 @@ function statusIsTheFailure(err: A2AClientError): boolean {
 }
 
 /**
- * The {@link ResponseError} for a client error: `type` from {@link RESPONSE_ERROR_TYPES}; `code` is the
+ * The {@link ResponseError} for a client error: `type` from `RESPONSE_ERROR_TYPES` (one per error kind); `code` is the
  * JSON-RPC code as a string, else the HTTP status as a string when the status is the failure (kind
  * `http`, or a `card` fetch answered with a non-2xx status), else the kind — so an `invalid-response`
  * to a 200, a timeout or a reset has code `invalid-response`, `read-timeout`, `connection`, never `"200"`;

@@ -11,6 +11,7 @@ import { parseDuration } from './retry-after.js';
 export interface FieldViolation {
   /** Path of the field, e.g. `message.parts[0].text`. */
   field: string;
+  /** Why the field is wrong, for people. */
   description?: string;
   /** A machine-readable reason, when the server gave one. */
   reason?: string;

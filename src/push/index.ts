@@ -12,6 +12,8 @@
  * for await (const ev of receiver.register(client, task.id, { url: 'https://me.example/a2a/push' })) {
  *   console.log(ev.text);
  * }
+ *
+ * @module a2a-resilient/push
  */
 import type { PushReceiverOptions } from './options.js';
 import { PushReceiver } from './receiver.js';

@@ -32,11 +32,38 @@ export type PushAuthFunction = (request: Request) => boolean | Promise<boolean>;
 /** What the receiver reports (`onEvent`). Never carries a token or credential. */
 export type PushReceiverEvent =
   /** A delivery was refused with `status`; `reason` says why in a few words. */
-  | { type: 'refused'; status: number; reason: string; taskId?: string }
+  | {
+      /** The event's kind. */
+      type: 'refused';
+      /** The HTTP status the delivery was answered with. */
+      status: number;
+      /** Why, in a few words. */
+      reason: string;
+      /** The delivery's task, when it was read far enough to know. */
+      taskId?: string;
+    }
   /** A config `register()` created was deleted when its iteration ended, or the attempt failed. */
-  | { type: 'config-delete'; taskId: string; configId: string; outcome: 'deleted' | 'failed'; error?: A2AClientError }
+  | {
+      /** The event's kind. */
+      type: 'config-delete';
+      /** The task the config was for. */
+      taskId: string;
+      /** The config's id. */
+      configId: string;
+      /** Whether the agent deleted it. */
+      outcome: 'deleted' | 'failed';
+      /** Why the delete failed. */
+      error?: A2AClientError;
+    }
   /** The Task read after registering (to catch up on what happened before) failed; pushes still flow. */
-  | { type: 'snapshot-failed'; taskId: string; error: A2AClientError };
+  | {
+      /** The event's kind. */
+      type: 'snapshot-failed';
+      /** The task. */
+      taskId: string;
+      /** Why the read failed. */
+      error: A2AClientError;
+    };
 
 /** Options of {@link pushReceiver}. All optional: `pushReceiver()` is safe as it is. */
 export interface PushReceiverOptions {

@@ -67,6 +67,7 @@ export class PushReceiver {
   readonly #pending = new Set<Promise<void>>();
   #closed = false;
 
+  /** Same as {@link pushReceiver}; throws `TypeError` for an invalid option. */
   constructor(options: PushReceiverOptions = {}) {
     this.#auth = createAuthenticator(options.auth, this.#tokens);
     this.#tokenMode = options.auth === undefined || options.auth === 'token';

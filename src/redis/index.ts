@@ -10,6 +10,8 @@
  * const client = await A2AClient.connect(agentUrl, { sharedState: shared });
  * // …
  * await shared.close();
+ *
+ * @module a2a-resilient/redis
  */
 import { bindSharedState, type SharedState } from '../resilience/shared-state.js';
 import type { RedisStateStoreOptions } from './options.js';
@@ -29,9 +31,9 @@ export type { SharedStateEvent } from '../resilience/options.js';
  * - retries stay within one budget (ratio of the fleet's requests, one floor) for the whole fleet.
  *
  * While Redis is unreachable, failing or slow, every process goes on with its own state, and a
- * `shared-state` event (`degraded`, then `restored`) reports it. Every key expires (see the README's
- * "Running many replicas" for the layout); foreign or corrupt data under the prefix is ignored and
- * overwritten.
+ * `shared-state` event (`degraded`, then `restored`) reports it. Every key expires (see
+ * `docs/replicas-redis.md` in the package for the layout); foreign or corrupt data under the prefix is
+ * ignored and overwritten.
  * @throws TypeError when neither or both of `url` and `client` are given, a number option is not
  * positive, or `url` is not a Redis URL (`redis:` or `rediss:`).
  */

@@ -16,9 +16,13 @@ export interface RedisClientLike {
 
 /** The client the store subscribes with: a duplicate it owns. */
 export interface RedisSubscriberLike {
+  /** True while connected. */
   readonly isReady: boolean;
+  /** Opens the connection; rejects when it cannot. */
   connect(): Promise<unknown>;
+  /** Subscribes to a pub/sub channel; `listener` gets each message. */
   subscribe(channel: string, listener: (message: string) => void): Promise<unknown>;
+  /** Listens for connection errors (without a listener node-redis would throw them). */
   on(event: 'error', listener: (error: unknown) => void): unknown;
   /** Closes at once, rejecting pending commands. */
   destroy(): unknown;

@@ -81,7 +81,14 @@ export interface CircuitBreakerOptions {
   /**
    * Alternatively open on a failure ratio over a window (takes precedence when set).
    */
-  sampling?: { threshold: number; durationMs: number; minimumRps?: number };
+  sampling?: {
+    /** Share of failed calls (0–1) that opens the breaker. */
+    threshold: number;
+    /** The window the share is measured over. */
+    durationMs: number;
+    /** Fewest calls per second before the share counts (cockatiel's `minimumRps`). */
+    minimumRps?: number;
+  };
   /**
    * Time the breaker stays open before letting one probe through.
    * @default 30000
@@ -96,11 +103,15 @@ export interface CircuitBreakerOptions {
  * agent of the store) on the diagnostics channel and the store's own `onEvent`.
  */
 export interface SharedStateEvent {
+  /** Always `shared-state`. */
   type: 'shared-state';
+  /** The client's agent, or `'*'` (see above). */
   agent: string;
+  /** Whether the store was lost or regained. */
   status: 'degraded' | 'restored';
   /** Why, for logs: e.g. `connection refused`, `no answer within 1000 ms`. */
   reason: string;
+  /** When it happened (ms since the epoch). */
   at: number;
 }
 
@@ -109,10 +120,13 @@ export interface SharedStateEvent {
  * the background, with its own deadline (2 s); the caller never waits for it.
  */
 export interface CancelEvent {
+  /** Always `cancel`. */
   type: 'cancel';
+  /** The agent the task runs at. */
   agent: string;
   /** The call that abandoned the task, e.g. `sendStreamingMessage`, `subscribeToTask`. */
   method: string;
+  /** The abandoned task. */
   taskId: string;
   /** Why the task was abandoned: the caller's signal, the call's deadline, or the reader left the stream early. */
   reason: 'aborted' | 'deadline-exceeded' | 'left';
@@ -131,6 +145,7 @@ export interface CancelEvent {
   error?: unknown;
   /** From the abandonment to the cancel's outcome. */
   elapsedMs: number;
+  /** When the outcome was known (ms since the epoch). */
   at: number;
 }
 
@@ -139,12 +154,110 @@ export const CANCEL_DEADLINE_MS = 2_000;
 
 /** A structured event for logs, metrics and traces (`options.onEvent`, `diagnostics_channel`). */
 export type ResilienceEvent =
-  | { type: 'retry'; agent: string; method: string; attempt: number; delayMs: number; reason: string; error: unknown; at: number }
-  | { type: 'give-up'; agent: string; method: string; attempts: number; reason: string; error: unknown; elapsedMs: number; at: number }
-  | { type: 'breaker-open'; agent: string; method?: string; retryAfterMs: number; at: number }
-  | { type: 'breaker-half-open'; agent: string; method?: string; at: number }
-  | { type: 'breaker-close'; agent: string; method?: string; at: number }
-  | { type: 'budget-exhausted'; agent: string; method: string; attempt: number; at: number }
-  | { type: 'resubscribe'; agent: string; method: string; taskId: string; attempt: number; delayMs: number; reason: string; at: number }
+  /** A failed attempt will be repeated after `delayMs`. */
+  | {
+      /** The event's kind. */
+      type: 'retry';
+      /** The agent's name. */
+      agent: string;
+      /** The method called, e.g. `sendMessage`. */
+      method: string;
+      /** The attempt that failed (1 is the first). */
+      attempt: number;
+      /** The wait before the next attempt. */
+      delayMs: number;
+      /** Why it is repeated (the classification's reason, e.g. `transport:before-send`, `hint:delay(header:retry-after)`). */
+      reason: string;
+      /** The attempt's error. */
+      error: unknown;
+      /** When it happened (ms since the epoch). */
+      at: number;
+    }
+  /** The call failed for good: no more attempts. */
+  | {
+      /** The event's kind. */
+      type: 'give-up';
+      /** The agent's name. */
+      agent: string;
+      /** The method called, e.g. `sendMessage`. */
+      method: string;
+      /** How many attempts were made. */
+      attempts: number;
+      /** Why it stopped, e.g. `max-attempts(…)`, `budget-exhausted(…)`, `deadline`. */
+      reason: string;
+      /** The final error. */
+      error: unknown;
+      /** From the call's start to giving up. */
+      elapsedMs: number;
+      /** When it happened (ms since the epoch). */
+      at: number;
+    }
+  /** The agent's breaker opened: calls fail fast with `circuit-open`. */
+  | {
+      /** The event's kind. */
+      type: 'breaker-open';
+      /** The agent's name. */
+      agent: string;
+      /** The method whose outcome moved the breaker, when known. */
+      method?: string;
+      /** Time until one probe is let through. */
+      retryAfterMs: number;
+      /** When it happened (ms since the epoch). */
+      at: number;
+    }
+  /** The breaker lets one probe call through. */
+  | {
+      /** The event's kind. */
+      type: 'breaker-half-open';
+      /** The agent's name. */
+      agent: string;
+      /** The method whose outcome moved the breaker, when known. */
+      method?: string;
+      /** When it happened (ms since the epoch). */
+      at: number;
+    }
+  /** The breaker closed: the probe succeeded. */
+  | {
+      /** The event's kind. */
+      type: 'breaker-close';
+      /** The agent's name. */
+      agent: string;
+      /** The method whose outcome moved the breaker, when known. */
+      method?: string;
+      /** When it happened (ms since the epoch). */
+      at: number;
+    }
+  /** The agent's retry budget is spent: a failure is not repeated. */
+  | {
+      /** The event's kind. */
+      type: 'budget-exhausted';
+      /** The agent's name. */
+      agent: string;
+      /** The method called, e.g. `sendMessage`. */
+      method: string;
+      /** The attempt that failed and was not repeated. */
+      attempt: number;
+      /** When it happened (ms since the epoch). */
+      at: number;
+    }
+  /** A stream dropped before its task ended: the client resumes it after `delayMs`. */
+  | {
+      /** The event's kind. */
+      type: 'resubscribe';
+      /** The agent's name. */
+      agent: string;
+      /** The method called, e.g. `sendMessage`. */
+      method: string;
+      /** The task being followed. */
+      taskId: string;
+      /** How many times this stream has been resumed, this one included. */
+      attempt: number;
+      /** The wait before resuming. */
+      delayMs: number;
+      /** What ended the stream (an error kind, e.g. `connection`, `idle-timeout`). */
+      reason: string;
+      /** When it happened (ms since the epoch). */
+      at: number;
+    }
   | SharedStateEvent
   | CancelEvent;

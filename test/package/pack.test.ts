@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 import { promisify } from 'node:util';
@@ -66,17 +66,26 @@ describe('the npm tarball', () => {
     expect(files).toEqual(
       expect.arrayContaining(['LICENSE', 'README.md', 'package.json', 'dist/src/index.js', 'dist/src/index.d.ts', 'dist/mocks/entry.js', 'dist/mocks/index.d.ts', 'dist/src/redis/entry.js', 'dist/src/redis/index.d.ts', 'dist/src/push/index.js', 'dist/src/push/index.d.ts', 'dist/src/cli/main.js']),
     );
-    // examples/ ships as sources to read (the README links them): they import only the package's entry points.
-    const stray = files.filter((f) => !['LICENSE', 'README.md', 'package.json'].includes(f) && !/^dist\/(src|mocks)\/.+\.(js|d\.ts)$/.test(f) && !/^examples\/[a-z-]+\.ts$/.test(f));
+    // examples/ ships as sources to read and docs/ as the guides (the README links both): the examples import
+    // only the package's entry points.
+    const stray = files.filter(
+      (f) => !['LICENSE', 'README.md', 'package.json'].includes(f) && !/^dist\/(src|mocks)\/.+\.(js|d\.ts)$/.test(f) && !/^examples\/[a-z-]+\.ts$/.test(f) && !/^docs\/[a-z0-9-]+\.md$/.test(f),
+    );
     expect(stray).toEqual([]);
     expect(readFileSync(join(root, 'LICENSE'), 'utf8')).toContain('Apache License\n                           Version 2.0, January 2004');
   });
 
-  it('holds every file of this repository the README links to (examples/…), so the links work in node_modules too', () => {
-    const readme = readFileSync(join(root, 'README.md'), 'utf8');
-    const linked = [...readme.matchAll(/\]\((examples\/[^)#]+\.ts)\)/g)].map((m) => m[1] ?? '');
-    expect(linked.length).toBeGreaterThan(0);
-    for (const path of new Set(linked)) expect(files, `README links ${path}`).toContain(path);
+  it('holds every guide and example the README and the guides link to (docs/…, examples/…), so the links work in node_modules too', () => {
+    const guides = files.filter((f) => f.startsWith('docs/'));
+    expect(guides).toContain('docs/errors-and-retries.md');
+    const linked = ['README.md', ...guides].flatMap((page) => {
+      const base = page === 'README.md' ? '' : 'docs/';
+      const text = readFileSync(join(root, page), 'utf8');
+      return [...text.matchAll(/\]\(((?:\.\.\/)?(?:examples|docs)\/[^)#]+|[a-z0-9-]+\.md)(?:#[^)]*)?\)/g)].map((m) => join(base, m[1] ?? ''));
+    });
+    expect(linked).toContain('examples/quick-start.ts');
+    // A link to a page that is not in the repository is test/docs/links.test.ts's to report.
+    for (const path of new Set(linked)) if (existsSync(join(root, path))) expect(files, `a link to ${path}`).toContain(path);
   });
 
   it('ships every module built from the current sources, each with its types, and nothing stale', () => {

@@ -22,7 +22,14 @@ export interface GrpcOptions {
    * more often than they allow (`ENHANCE_YOUR_CALM`); the default is the most common server minimum.
    * @default { timeMs: 300000, timeoutMs: 20000 }
    */
-  keepalive?: false | { timeMs?: number; timeoutMs?: number };
+  keepalive?:
+    | false
+    | {
+        /** Time between pings on an idle channel. */
+        timeMs?: number;
+        /** How long a ping may go unanswered before the connection is dropped. */
+        timeoutMs?: number;
+      };
 }
 
 /** Where and how a channel connects. */
