@@ -324,8 +324,9 @@ describe('resumableStream', () => {
     expect(performance.now() - started).toBeLessThan(250 + 800);
     const gaps = polledAt.slice(1).map((t, i) => t - (polledAt[i] ?? t));
     expect(gaps.length).toBeGreaterThanOrEqual(3);
-    // Growing while nothing changes (the last wait is cut to the idle time left), never below the floor.
-    expect(Math.max(...gaps)).toBeGreaterThan((gaps[0] ?? 0) + 10);
+    // Growing while nothing changes, up to maxDelayMs (timers never fire early, so the 40 ms wait shows
+    // however loaded the machine is; the last wait is cut to the idle time left), never below the floor.
+    expect(Math.max(...gaps)).toBeGreaterThanOrEqual(38);
     expect(Math.min(...gaps)).toBeGreaterThanOrEqual(20);
   });
 
