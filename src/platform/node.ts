@@ -30,7 +30,6 @@ export const platform: Platform = {
   defaultEngine: (options) => new UndiciEngine({ dispatcher: options.dispatcher, proxy: options.proxy, tls: options.tls, compression: options.compression }),
   channel,
   warn: (text, code) => process.emitWarning(text, { code }),
-  zod: () => (require('zod') as { z: ReturnType<Platform['zod']> }).z,
   cockatiel: () => require('cockatiel') as ReturnType<Platform['cockatiel']>,
   otel: () => require('@opentelemetry/api') as ReturnType<Platform['otel']>,
   packageVersion: () => {
