@@ -2,11 +2,10 @@
 import { A2AClientError } from '../errors/a2a-client-error.js';
 import type { Binding } from './binding.js';
 import type { GrpcBindingInit } from './grpc/grpc-binding.js';
-import { grpcUnavailable } from './grpc/grpc-peers.js';
+import { grpcSupport } from './grpc/grpc-peers.js';
 import { JsonRpcBinding } from './jsonrpc-binding.js';
 import type { ProtocolBinding, ProtocolVersion } from './model.js';
 import { RestBinding } from './rest-binding.js';
-import { platform } from '../platform/current.js';
 import { v03Codec, v03RestCodec } from './v03/codec.js';
 import { v1Codec } from './v1/codec.js';
 
@@ -21,10 +20,9 @@ import { v1Codec } from './v1/codec.js';
 export function createBinding(version: ProtocolVersion, binding: ProtocolBinding, tenant?: string, grpc?: Omit<GrpcBindingInit, 'version' | 'tenant'>): Binding {
   const t = version === '1.0' && tenant !== undefined && tenant !== '' ? tenant : undefined;
   if (binding === 'GRPC') {
-    const unavailable = grpcUnavailable();
-    if (unavailable !== undefined || platform.grpc === undefined) throw unavailable;
+    const support = grpcSupport();
     if (grpc === undefined) throw new A2AClientError({ kind: 'unsupported', message: 'a gRPC binding needs its target', phase: 'before-send' });
-    return platform.grpc.binding({ ...grpc, version, tenant: t });
+    return support.binding({ ...grpc, version, tenant: t });
   }
   if (binding === 'JSONRPC') return new JsonRpcBinding(version === '1.0' ? v1Codec : v03Codec, t);
   return new RestBinding(version === '1.0' ? v1Codec : v03RestCodec, t);

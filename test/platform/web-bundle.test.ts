@@ -125,4 +125,22 @@ describe.each(BUILDS)('the $name bundle of a2a-resilient', ({ name }) => {
       otel.trace.disable();
     }
   });
+
+  it('has no gRPC binding: a card that also lists JSON-RPC falls back to it, a gRPC-only card is unsupported', async () => {
+    const { A2AClient, isA2AClientError } = (await import(pathToFileURL(join(dir, `${name}.mjs`)).href)) as typeof import('a2a-resilient');
+    const card = (interfaces: Array<{ url: string; protocolBinding: string }>) => ({
+      name: 'both', description: 'd', version: '1', capabilities: {}, defaultInputModes: [], defaultOutputModes: [], skills: [],
+      supportedInterfaces: interfaces.map((i) => ({ ...i, protocolVersion: '1.0' })),
+    });
+    const grpc = { url: '127.0.0.1:9', protocolBinding: 'GRPC' };
+    expect(new A2AClient(card([grpc, { url: 'http://127.0.0.1:9/rpc', protocolBinding: 'JSONRPC' }])).protocol.binding).toBe('JSONRPC');
+    let error: unknown;
+    try {
+      new A2AClient(card([grpc]));
+    } catch (e) {
+      error = e;
+    }
+    expect(isA2AClientError(error) && error.kind).toBe('unsupported');
+    expect(String((error as Error).message)).toContain('gRPC binding needs Node');
+  });
 });

@@ -5,6 +5,7 @@
 import { A2AClientError } from '../../errors/a2a-client-error.js';
 import type { GrpcRuntime } from './grpc-runtime.js';
 import { platform } from '../../platform/current.js';
+import type { GrpcSupport } from '../../platform/platform.js';
 
 /** The packages the gRPC binding needs, and the command that installs them. */
 export const GRPC_PEERS = ['@grpc/grpc-js', '@bufbuild/protobuf'] as const;
@@ -21,7 +22,8 @@ let loading: Promise<GrpcRuntime> | undefined;
 
 /**
  * The first gRPC peer that cannot be found, checked synchronously (so that a client constructor can
- * pass a gRPC interface over for another one); `undefined` when all are installed.
+ * pass a gRPC interface over for another one); `undefined` when all are installed, or when this
+ * platform has no gRPC at all (see {@link grpcAvailable}).
  */
 export function missingGrpcPeer(): string | undefined {
   const grpc = platform.grpc;
@@ -30,14 +32,23 @@ export function missingGrpcPeer(): string | undefined {
   return undefined;
 }
 
+/** True when a gRPC binding can be made here: the platform has one and its peers are installed. */
+export function grpcAvailable(): boolean {
+  return platform.grpc !== undefined && missingGrpcPeer() === undefined;
+}
+
 /**
- * Why no gRPC binding can be made here, as the error to throw: the web build has none; on Node, a
- * peer is missing. `undefined` when gRPC is available.
+ * This platform's gRPC support, checked synchronously (so that a client constructor can pass a gRPC
+ * interface over for another one).
+ * @throws A2AClientError kind `unsupported`: in the web build (which has none), or on Node naming the
+ * peer to install.
  */
-export function grpcUnavailable(): A2AClientError | undefined {
-  if (platform.grpc === undefined) return new A2AClientError({ kind: 'unsupported', message: platform.noGrpc, phase: 'before-send' });
+export function grpcSupport(): GrpcSupport {
+  const support = platform.grpc;
+  if (support === undefined) throw new A2AClientError({ kind: 'unsupported', message: platform.noGrpc, phase: 'before-send' });
   const name = missingGrpcPeer();
-  return name === undefined ? undefined : missing(name, undefined);
+  if (name !== undefined) throw missing(name, undefined);
+  return support;
 }
 
 /**
