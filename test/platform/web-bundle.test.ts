@@ -1,5 +1,6 @@
 /**
- * The web build as a user's bundler sees it: `import { A2AClient } from 'a2a-resilient'` bundled with
+ * The web build as a user's bundler sees it: `import { A2AClient } from 'a2a-resilient'` (and
+ * `a2a-resilient/push`, which shares its chunk) bundled with
  * esbuild through the package's `exports` map (the built dist/, `npm test` builds it first), once with
  * the `browser` condition and once with `workerd`/`worker`, bundles with no error and nothing Node-only
  * in it (undici, gRPC, a `node:` built-in, a `Buffer` or `process` reference); the bundle then runs
@@ -17,7 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mockAgent, replyText, stream, type MockServer } from 'a2a-resilient/mocks';
 
 const root = new URL('../../', import.meta.url).pathname;
-const ENTRY = "export { A2AClient, isA2AClientError, useOpenTelemetry } from 'a2a-resilient';";
+const ENTRY = "export { A2AClient, isA2AClientError, useOpenTelemetry } from 'a2a-resilient'; export { pushReceiver } from 'a2a-resilient/push';";
 
 interface Bundled {
   code: string;
@@ -76,7 +77,7 @@ describe.each(BUILDS)('the $name bundle of a2a-resilient', ({ name }) => {
   it('builds with nothing Node-only in it', () => {
     const b = bundles.get(name);
     expect(b?.errors).toBe(0);
-    expect(b?.inputs.some((f) => f.startsWith('dist/web/'))).toBe(true);
+    expect(b?.inputs).toEqual(expect.arrayContaining(['dist/web/index.js', 'dist/web/push.js']));
     expect(b?.inputs.filter((f) => /node_modules\/(undici|@grpc|@bufbuild|@opentelemetry)\/|^node:|dist\/src\//.test(f))).toEqual([]);
     expect(b?.code.match(NODE_GLOBAL)?.[0]).toBeUndefined();
   });
