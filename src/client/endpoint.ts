@@ -2,7 +2,7 @@
 import type { SelectedInterface } from '../protocol/card.js';
 import { selectInterface } from '../protocol/card.js';
 import type { AgentCard, ProtocolBinding, ProtocolVersion } from '../protocol/model.js';
-import { missingGrpcPeer } from '../protocol/grpc/grpc-peers.js';
+import { grpcAvailable } from '../protocol/grpc/grpc-peers.js';
 import { grpcTarget, type GrpcTarget } from '../protocol/grpc/grpc-target.js';
 import { interfaceUrl, rejectCredentials } from './card-urls.js';
 import type { ClientOptions } from './options.js';
@@ -31,15 +31,15 @@ export interface Endpoint {
 }
 
 /**
- * Negotiates the interface from the card (passing gRPC over when its optional peers are missing and
- * the caller did not ask for it: the next interface the card lists is used) and resolves where it is.
+ * Negotiates the interface from the card (passing gRPC over when its optional peers are missing, or in
+ * the web build, and the caller did not ask for it: the next interface the card lists is used) and resolves where it is.
  * @throws A2AClientError kind `unsupported` (no usable interface; credentials in the URL; a plaintext
  * gRPC URL to a remote host without `grpc.insecure`), `card` (a URL that does not resolve).
  */
 export function endpointOf(card: AgentCard, options: ClientOptions, cardUrl: string | undefined): Endpoint {
   const preference = options.protocol ?? {};
   let selected: SelectedInterface;
-  if (preference.binding === undefined && missingGrpcPeer() !== undefined) {
+  if (preference.binding === undefined && !grpcAvailable()) {
     try {
       selected = selectInterface(card, { ...preference, skip: 'GRPC' });
     } catch (error) {
