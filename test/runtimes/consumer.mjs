@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 const here = fileURLToPath(new URL('.', import.meta.url));
 /** The repository root (the package). */
 export const root = fileURLToPath(new URL('../..', import.meta.url));
-const FILES = ['smoke.mjs', 'cli-entry.mjs', 'worker-entry.mjs', 'page-entry.mjs'];
+const FILES = ['smoke.mjs', 'cli-entry.mjs', 'worker-entry.mjs', 'page-entry.mjs', 'engine-bench-entry.mjs'];
 
 /** Creates the consumer folder; `dispose()` removes it. @throws when dist/ was not built. */
 export function createConsumer() {

@@ -25,14 +25,24 @@ export function scriptRuntime(name) {
   const { bin, args } = commandFor(name);
   const printed = execFileSync(bin, ['--version'], { encoding: 'utf8' }).split('\n')[0].trim();
   const version = printed.startsWith(name) ? printed : `${name} ${printed.replace(/^v/, '')}`;
-  return {
+  const runtime = {
+    bin,
+    args,
     version: `${version} (${bin})`,
-    run: ({ dir, urls, engine }) => runScript(bin, [...args, join(dir, 'cli-entry.mjs'), JSON.stringify(urls), engine], dir),
+    run: ({ dir, urls, engine }) => runEntry(runtime, dir, 'cli-entry.mjs', [JSON.stringify(urls), engine], 'SMOKE-RESULT'),
   };
+  return runtime;
 }
 
-/** Runs the entry; resolves the report it printed. @throws when it printed none (its output is in the error). */
-export function runScript(bin, args, cwd) {
+/**
+ * Runs `file` of the consumer folder `dir` with the runtime; resolves the JSON it printed after `marker`
+ * (with `stderr` added when it wrote any). @throws when it printed none (its output is in the error).
+ */
+export function runEntry(runtime, dir, file, argv, marker) {
+  return runScript(runtime.bin, [...runtime.args, join(dir, file), ...argv], dir, `${marker} `);
+}
+
+function runScript(bin, args, cwd, marker) {
   return new Promise((resolve, reject) => {
     const child = spawn(bin, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } });
     let out = '';
@@ -46,12 +56,12 @@ export function runScript(bin, args, cwd) {
     });
     child.on('close', (code, signal) => {
       clearTimeout(timer);
-      const line = out.split('\n').find((l) => l.startsWith('SMOKE-RESULT '));
+      const line = out.split('\n').find((l) => l.startsWith(marker));
       if (line === undefined) {
         reject(new Error(`${bin} exited (${signal ?? code}) without a result:\n${out}${err}`.trim()));
         return;
       }
-      const report = JSON.parse(line.slice('SMOKE-RESULT '.length));
+      const report = JSON.parse(line.slice(marker.length));
       if (err.trim() !== '') report.stderr = err.trim();
       resolve(report);
     });

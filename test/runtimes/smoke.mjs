@@ -62,7 +62,8 @@ export async function runSmoke(agents, clientOptions = {}) {
     connect: async () => {
       const client = await connect(agents.basic);
       assert(client.card.name === 'smoke-basic', `card name smoke-basic, got ${show(client.card.name)}`);
-      return `card ${client.card.name}, protocol ${client.card.protocolVersion ?? client.card.supportedInterfaces?.[0]?.protocolVersion ?? '?'}`;
+      assert(client.protocol.version === '1.0' && client.protocol.binding === 'JSONRPC', `v1.0 JSON-RPC picked from the card, got ${client.protocol.version} ${client.protocol.binding}`);
+      return `card ${client.card.name}, ${client.protocol.binding} ${client.protocol.version}`;
     },
     // A card that fails validation is a typed error naming the field, not a crash.
     'card-validation': async () => {
