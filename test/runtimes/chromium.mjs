@@ -46,7 +46,7 @@ async function servePage(dir) {
 export async function chromiumRuntime() {
   if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} not found: apt-get update && apt-get install -y chromium`);
   const { chromium } = await import('playwright-core');
-  const version = execFileSync(CHROMIUM, ['--version'], { encoding: 'utf8' }).trim();
+  const version = execFileSync(CHROMIUM, ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
   return {
     version: `${version} (${CHROMIUM}, playwright-core)`,
     run: async ({ dir, urls, engine }) => {

@@ -53,7 +53,7 @@ try {
       if (got.stderr?.includes('A2A_RESILIENT_CLEANUP')) results.push({ name: 'no cleanup failures', ok: false, ms: 0, detail: 'a cleanup failed (warning A2A_RESILIENT_CLEANUP above)' });
       results.push(...agentSideFailures(agents, results.filter((r) => r.ok).map((r) => r.name)));
     } catch (error) {
-      results = [{ name: 'run', ok: false, ms: 0, detail: String(error?.stack ?? error) }];
+      results = [{ name: 'run', ok: false, ms: 0, detail: String(error?.message ?? error) }];
     } finally {
       await close();
       await runtime.dispose?.();
