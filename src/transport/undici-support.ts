@@ -1,19 +1,35 @@
 import { undici } from './undici-lib.js';
 
+/** Deno's permission query, where it exists. */
+interface DenoPermissions {
+  querySync?(descriptor: { name: 'env'; variable: string }): { state: string };
+}
+
 let usable: boolean | undefined;
 
 /**
- * Whether the `undici` this runtime hands us can carry the undici engine: its `Agent` dispatches and
- * closes. True on Node and on Deno (which runs the npm package over its `node:net`; measured there,
- * the undici engine costs less CPU per call than Deno's fetch: bench/runtime-engines.mjs). False on Bun,
- * which substitutes a `undici` module of its own whose `Agent` has neither `dispatch` nor `close`:
- * there the fetch engine over Bun's own fetch is the default. Checked once per process.
+ * Whether the `undici` this runtime hands us can carry the undici engine. True on Node. On Deno, which
+ * runs the npm package over its `node:net`, when the program may read the environment (`--allow-env`:
+ * undici reads `JEST_WORKER_ID` when it opens its first connection, and fails without it); measured
+ * there, the undici engine costs less CPU per call than Deno's fetch (bench/runtime-engines.mjs). False
+ * on Bun, which substitutes a `undici` module of its own whose `Agent` has neither `dispatch` nor
+ * `close`. Where false, the default engine is the fetch engine over the runtime's own fetch.
+ * Checked once per process.
  * @throws whatever loading undici throws (a broken install).
  */
 export function undiciEngineWorksHere(): boolean {
   if (usable === undefined) {
     const proto: unknown = undici().Agent.prototype;
-    usable = typeof proto === 'object' && proto !== null && 'dispatch' in proto && typeof proto.dispatch === 'function' && 'close' in proto && typeof proto.close === 'function';
+    const dispatches = typeof proto === 'object' && proto !== null && 'dispatch' in proto && typeof proto.dispatch === 'function' && 'close' in proto && typeof proto.close === 'function';
+    usable = dispatches && !envDenied();
   }
   return usable;
+}
+
+/** True on Deno without permission to read the environment (undici needs it). */
+function envDenied(): boolean {
+  const deno = (globalThis as { Deno?: { permissions?: DenoPermissions } }).Deno;
+  const permissions = deno?.permissions;
+  if (permissions?.querySync === undefined) return false;
+  return permissions.querySync({ name: 'env', variable: 'JEST_WORKER_ID' }).state !== 'granted';
 }

@@ -38,6 +38,17 @@ export async function startAgents() {
 }
 
 /**
+ * Which HTTP engine the client used, as the agent saw it: the undici engine sends no `user-agent`,
+ * every fetch (Node's, Bun's, Deno's, workerd's, a browser's) sends its own.
+ */
+export function engineSeen(agents) {
+  const call = agents.basic.callsOf('sendMessage')[0];
+  if (call === undefined) return 'unknown (no send reached the agent)';
+  const ua = call.headers['user-agent'];
+  return ua === undefined ? 'undici (no user-agent)' : `fetch (user-agent: ${ua})`;
+}
+
+/**
  * What the agents saw, checked after a run: the stream was resumed by a resubscribe and never sent
  * twice, the 503 was answered by a second send. Returns failed results in the smoke's shape (none when
  * all is well); `ran` are the names of the checks that passed in the runtime.

@@ -48,6 +48,7 @@ export async function chromiumRuntime() {
   const { chromium } = await import('playwright-core');
   const version = execFileSync(CHROMIUM, ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
   return {
+    engine: 'fetch',
     version: `${version} (${CHROMIUM}, playwright-core)`,
     run: async ({ dir, urls, engine }) => {
       await bundlePage(dir);

@@ -8,16 +8,17 @@
 //   A2A_SMOKE_ENGINE=fetch  runs the script runtimes with `{ fetch: globalThis.fetch }` (to compare engines)
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { agentSideFailures, startAgents } from './agents.mjs';
+import { agentSideFailures, engineSeen, startAgents } from './agents.mjs';
 import { createConsumer, root } from './consumer.mjs';
-import { scriptRuntime } from './script-runtime.mjs';
+import { DENO_VARIANTS, scriptRuntime } from './script-runtime.mjs';
 
+// Each runtime runs the smoke once per variant (Deno: with and without --allow-env, see script-runtime.mjs).
 const RUNTIMES = {
-  node: () => scriptRuntime('node'),
-  bun: () => scriptRuntime('bun'),
-  deno: () => scriptRuntime('deno'),
-  workerd: async () => (await import('./workerd.mjs')).workerdRuntime(),
-  chromium: async () => (await import('./chromium.mjs')).chromiumRuntime(),
+  node: () => [() => scriptRuntime('node')],
+  bun: () => [() => scriptRuntime('bun')],
+  deno: () => Object.keys(DENO_VARIANTS).map((variant) => () => scriptRuntime('deno', variant)),
+  workerd: () => [async () => (await import('./workerd.mjs')).workerdRuntime()],
+  chromium: () => [async () => (await import('./chromium.mjs')).chromiumRuntime()],
 };
 const DEFAULT = ['bun', 'deno', 'workerd', 'chromium'];
 
@@ -30,11 +31,11 @@ const consumer = createConsumer();
 let passed = 0;
 let failed = 0;
 try {
-  for (const name of asked.length > 0 ? asked : DEFAULT) {
+  for (const [name, setUp] of (asked.length > 0 ? asked : DEFAULT).flatMap((n) => RUNTIMES[n]().map((v) => [n, v]))) {
     const t0 = performance.now();
     let runtime;
     try {
-      runtime = await RUNTIMES[name]();
+      runtime = await setUp();
     } catch (error) {
       console.log(`runtime: ${name} (could not be set up)`);
       report([{ name: 'setup', ok: false, ms: 0, detail: String(error?.message ?? error) }]);
@@ -47,7 +48,9 @@ try {
     try {
       const got = await runtime.run({ dir: consumer.dir, urls, engine });
       results = got.results;
-      if (got.runtime) console.log(`  (the runtime says: ${got.runtime})`);
+      const seen = engineSeen(agents);
+      if (got.runtime) console.log(`  (the runtime says: ${got.runtime}; engine: ${seen})`);
+      if (engine === 'default') results.push({ name: 'default engine', ok: seen.startsWith(`${runtime.engine} `), ms: 0, detail: `expected ${runtime.engine}, the agent saw ${seen}` });
       if (got.stderr) console.log(`  (its stderr: ${got.stderr.split('\n').slice(0, 8).join('\n    ')})`);
       // A cleanup that failed (it never replaces the failure reported, but it is a bug on this runtime).
       if (got.stderr?.includes('A2A_RESILIENT_CLEANUP')) results.push({ name: 'no cleanup failures', ok: false, ms: 0, detail: 'a cleanup failed (warning A2A_RESILIENT_CLEANUP above)' });

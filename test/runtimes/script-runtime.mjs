@@ -7,28 +7,42 @@ import { root } from './consumer.mjs';
 export const VERSIONS = { bun: '1', deno: '2', workerd: '1' };
 const RUN_TIMEOUT_MS = 60_000;
 
-/** The cached binary of a registry-packaged runtime (installed on first use). @throws when it cannot be installed. */
+/**
+ * The cached binary of a registry-packaged runtime (installed on first use, quietly: the runtime's own
+ * line comes first in the output). @throws when it cannot be installed (with the installer's output).
+ */
 export function runtimeBinary(name) {
-  return execFileSync(join(root, 'scripts/runtime-bin.sh'), [name, VERSIONS[name]], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] }).trim();
+  try {
+    return execFileSync(join(root, 'scripts/runtime-bin.sh'), [name, VERSIONS[name]], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
+  } catch (error) {
+    throw new Error(`scripts/runtime-bin.sh ${name} ${VERSIONS[name]} failed: ${String(error.stderr ?? error.message).trim()}`, { cause: error });
+  }
 }
 
-function commandFor(name) {
-  if (name === 'node') return { bin: process.execPath, args: [] };
-  const bin = runtimeBinary(name);
-  // Deno: only loopback, only reading the project (its node_modules); no prompt in CI.
-  if (name === 'deno') return { bin, args: ['run', '--no-prompt', '--allow-net=127.0.0.1', '--allow-read', '--allow-env', '--allow-sys'] };
-  return { bin, args: [] };
-}
+/**
+ * Deno's permissions per variant: `env` is what undici needs (the default engine is then undici),
+ * `net-only` what a cautious user grants (the default engine is then fetch). Never a prompt.
+ */
+export const DENO_VARIANTS = {
+  env: ['--allow-net=127.0.0.1', '--allow-env'],
+  'net-only': ['--allow-net=127.0.0.1'],
+};
 
-/** A runtime for ./run.mjs: `version` (as its binary prints it) and `run()`. */
-export function scriptRuntime(name) {
-  const { bin, args } = commandFor(name);
+/**
+ * A runtime for ./run.mjs: `version` (as its binary prints it, with the flags it runs with) and
+ * `run()`. `variant`: Deno's permissions (a key of {@link DENO_VARIANTS}).
+ */
+export function scriptRuntime(name, variant = 'env') {
+  const bin = name === 'node' ? process.execPath : runtimeBinary(name);
+  const args = name === 'deno' ? ['run', '--no-prompt', ...DENO_VARIANTS[variant]] : [];
   const printed = execFileSync(bin, ['--version'], { encoding: 'utf8' }).split('\n')[0].trim();
-  const version = printed.startsWith(name) ? printed : `${name} ${printed.replace(/^v/, '')}`;
+  const version = `${printed.startsWith(name) ? printed.replace(/ \(.*/, '') : `${name} ${printed.replace(/^v/, '')}`}${args.length > 0 ? ` ${args.join(' ')}` : ''}`;
   const runtime = {
     bin,
     args,
     version: `${version} (${bin})`,
+    // The engine a client gets here by default (src/transport/undici-support.ts).
+    engine: name === 'bun' || (name === 'deno' && variant === 'net-only') ? 'fetch' : 'undici',
     run: ({ dir, urls, engine }) => runEntry(runtime, dir, 'cli-entry.mjs', [JSON.stringify(urls), engine], 'SMOKE-RESULT'),
   };
   return runtime;

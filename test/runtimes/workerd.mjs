@@ -70,6 +70,7 @@ export function workerdRuntime() {
   const bin = runtimeBinary('workerd');
   const version = execFileSync(bin, ['--version'], { encoding: 'utf8' }).trim();
   return {
+    engine: 'fetch',
     version: `${version} (${bin}; npm @cloudflare/workerd-linux-64@${VERSIONS.workerd})`,
     run: async ({ dir, urls, engine }) => {
       await bundleWorker(dir);
