@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { ResolvedSendParams } from '../protocol/binding.js';
 import type { Metadata, Part, SendMessageParams } from '../protocol/model.js';
 
@@ -9,7 +8,7 @@ export type AgentInput =
 
 /** A fresh message id (UUID v4). */
 export function newMessageId(): string {
-  return randomUUID();
+  return crypto.randomUUID();
 }
 
 /**

@@ -10,6 +10,7 @@ import { TERMINAL_STATES, type Task } from '../protocol/model.js';
 import type { CallTrace } from '../resilience/call-trace.js';
 import { emitEvent, type EventSink } from '../resilience/events.js';
 import type { CancelEvent } from '../resilience/options.js';
+import { platform } from '../platform/current.js';
 
 /** A cancel request on its way: its result and its span (ended once the outcome is recorded on it). */
 export interface SentCancel {
@@ -57,7 +58,7 @@ export class TaskCancels {
       (error: unknown) => {
         // #run handles every failure of the cancel itself; this is a listener or tracer that threw.
         this.#inFlight.delete(task.taskId);
-        process.emitWarning(`a2a-resilient: reporting a cancel failed: ${error instanceof Error ? error.message : String(error)}`, { code: 'A2A_RESILIENT_CANCEL' });
+        platform.warn(`a2a-resilient: reporting a cancel failed: ${error instanceof Error ? error.message : String(error)}`, 'A2A_RESILIENT_CANCEL');
       },
     );
     this.#inFlight.set(task.taskId, settled.then(noop));

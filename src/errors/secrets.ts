@@ -3,6 +3,7 @@
  * they take once quoted, encoded or decoded) and the secrets of its URL. See `redact.ts` for how they
  * are kept out of errors.
  */
+import { platform } from '../platform/current.js';
 
 /**
  * The shortest text treated as a secret. A header value (or a part of it, below) shorter than this is
@@ -52,7 +53,7 @@ export function headerSecrets(headers: Readonly<Record<string, string>>): string
 /** The decoded `user:password` of Basic credentials, and the password. */
 function basicParts(credentials: string): string[] {
   if (!/^[A-Za-z0-9+/]+=*$/.test(credentials)) return [];
-  const decoded = Buffer.from(credentials, 'base64').toString('utf8');
+  const decoded = platform.base64ToUtf8(credentials);
   const colon = decoded.indexOf(':');
   return colon < 0 ? [decoded] : [decoded, decoded.slice(colon + 1)];
 }

@@ -1,7 +1,11 @@
-import { channel, type Channel } from 'node:diagnostics_channel';
+import { platform } from '../platform/current.js';
+import type { EventChannel } from '../platform/platform.js';
 import type { ResilienceEvent } from './options.js';
 
-/** Names of the `node:diagnostics_channel` channels, one per event type: `a2a-resilient:<type>`. */
+/**
+ * Names of the `node:diagnostics_channel` channels, one per event type: `a2a-resilient:<type>`. The web
+ * build publishes on none (it has no diagnostics_channel); `onEvent` gets every event everywhere.
+ */
 export const DIAGNOSTICS_CHANNELS: Readonly<Record<ResilienceEvent['type'], string>> = {
   retry: 'a2a-resilient:retry',
   'give-up': 'a2a-resilient:give-up',
@@ -14,12 +18,12 @@ export const DIAGNOSTICS_CHANNELS: Readonly<Record<ResilienceEvent['type'], stri
   cancel: 'a2a-resilient:cancel',
 };
 
-const channels = new Map<string, Channel>();
+const channels = new Map<string, EventChannel>();
 
-function channelFor(type: ResilienceEvent['type']): Channel {
+function channelFor(type: ResilienceEvent['type']): EventChannel {
   let found = channels.get(type);
   if (!found) {
-    found = channel(DIAGNOSTICS_CHANNELS[type]);
+    found = platform.channel(DIAGNOSTICS_CHANNELS[type]);
     channels.set(type, found);
   }
   return found;
@@ -31,7 +35,7 @@ export type EventSink = (event: ResilienceEvent) => void;
 /**
  * Publishes `event` on its diagnostics channel (when anyone subscribed) and hands it to `onEvent`.
  * `publish: false` skips the channel (for events already published once per agent, like breaker
- * transitions). A throwing `onEvent` or subscriber is reported with `process.emitWarning` and never breaks the call.
+ * transitions). A throwing `onEvent` or subscriber is reported as a warning (`process.emitWarning` on Node, the console elsewhere) and never breaks the call.
  */
 export function emitEvent(onEvent: EventSink | undefined, event: ResilienceEvent, publish = true): void {
   const ch = channelFor(event.type);
@@ -52,5 +56,5 @@ export function emitEvent(onEvent: EventSink | undefined, event: ResilienceEvent
 
 function warn(error: unknown): void {
   const text = error instanceof Error ? error.message : String(error);
-  process.emitWarning(`a2a-resilient: an onEvent listener threw: ${text}`, { code: 'A2A_RESILIENT_ON_EVENT' });
+  platform.warn(`a2a-resilient: an onEvent listener threw: ${text}`, 'A2A_RESILIENT_ON_EVENT');
 }

@@ -1,6 +1,6 @@
-import { createRequire } from 'node:module';
 import type { CircuitState as CockatielState, IBreaker } from 'cockatiel';
 import type { CircuitBreakerOptions } from './options.js';
+import { platform } from '../platform/current.js';
 
 /** The breaker states an outcome is counted in, numbered as cockatiel's `CircuitState`. */
 export const CountedIn = { Closed: 0, HalfOpen: 2 } as const;
@@ -33,12 +33,12 @@ class ConsecutiveCounter implements FailureCounter {
 /**
  * The counting policy of `options`: consecutive failures (`consecutiveFailures`), or cockatiel's
  * `SamplingBreaker` when `sampling` is set — cockatiel is then loaded (synchronously, its CommonJS
- * build), so importing a2a-resilient and the default breaker never pay for it (~30 ms on Node 20).
+ * build; the web build imports it), so importing a2a-resilient and the default breaker never pay for it (~30 ms on Node 20).
  */
 export function createFailureCounter(options: CircuitBreakerOptions): FailureCounter {
   const sampling = options.sampling;
   if (!sampling) return new ConsecutiveCounter(options.consecutiveFailures);
-  const { SamplingBreaker } = createRequire(import.meta.url)('cockatiel') as typeof import('cockatiel');
+  const { SamplingBreaker } = platform.cockatiel();
   const breaker: IBreaker = new SamplingBreaker({
     threshold: sampling.threshold,
     duration: sampling.durationMs,

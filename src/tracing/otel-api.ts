@@ -1,12 +1,13 @@
 /**
- * The application's `@opentelemetry/api`, an optional peer dependency: loaded on first use with
- * `require()` (synchronous, no top-level await, so this package stays `require()`-able from
+ * The application's `@opentelemetry/api`, an optional peer dependency: on Node loaded on first use
+ * with `require()` (synchronous, no top-level await, so this package stays `require()`-able from
  * CommonJS), never bundled or pinned. The API keeps its registrations (tracer provider, propagator,
  * context manager) in one process-wide global, so its CommonJS build sees what the application
- * registered through either build.
+ * registered through either build. The web build cannot look it up: the application hands it over
+ * with {@link useOpenTelemetry}.
  */
-import { createRequire } from 'node:module';
 import type * as Otel from '@opentelemetry/api';
+import { platform } from '../platform/current.js';
 
 /** The API as this package uses it. */
 export type OtelApi = typeof Otel;
@@ -15,21 +16,30 @@ export type OtelApi = typeof Otel;
 let api: OtelApi | null | undefined;
 
 /**
- * The loaded API, or `undefined` when the application has none installed. Looks once per process.
- * Never throws: an API that fails to load is reported once with `process.emitWarning` and treated
- * as absent.
+ * Hands this package the application's `@opentelemetry/api` (`import * as api from
+ * '@opentelemetry/api'; useOpenTelemetry(api)`), to be used instead of looking it up. Needed in the web
+ * build (browsers, workers), which has no `require()` to find it; on Node it only saves the lookup.
+ * Spans follow the API's active context: without a context manager that tracks async work (Node's
+ * AsyncLocalStorage one), a call's span is the child of the context made active with `context.with`.
+ */
+export function useOpenTelemetry(otel: OtelApi): void {
+  api = otel;
+}
+
+/**
+ * The loaded API, or `undefined` when the application has none installed (or, in the web build, has
+ * handed none over). Looks once per process. Never throws: an API that fails to load is reported once
+ * as a warning and treated as absent.
  */
 export function otelApi(): OtelApi | undefined {
   if (api === undefined) {
     try {
-      api = createRequire(import.meta.url)('@opentelemetry/api') as OtelApi;
+      api = platform.otel() ?? null;
     } catch (error) {
       api = null;
       const code = (error as { code?: unknown }).code;
       if (code !== 'MODULE_NOT_FOUND' && code !== 'ERR_MODULE_NOT_FOUND') {
-        process.emitWarning(`a2a-resilient: @opentelemetry/api is installed but failed to load; tracing is off: ${error instanceof Error ? error.message : String(error)}`, {
-          code: 'A2A_RESILIENT_OTEL',
-        });
+        platform.warn(`a2a-resilient: @opentelemetry/api is installed but failed to load; tracing is off: ${error instanceof Error ? error.message : String(error)}`, 'A2A_RESILIENT_OTEL');
       }
     }
   }

@@ -6,7 +6,7 @@
  * nothing is started and nothing allocated: the check is a few property reads per call.
  */
 import type { Tracer, TracerProvider } from '@opentelemetry/api';
-import { packageVersion } from '../util/package-version.js';
+import { platform } from '../platform/current.js';
 import type { CallTrace } from '../resilience/call-trace.js';
 import { otelApi, type OtelApi } from './otel-api.js';
 import { OtelCallTrace } from './otel-call-trace.js';
@@ -65,7 +65,7 @@ function tracerOf(api: OtelApi): Tracer | undefined {
 
 function versionOrUndefined(): string | undefined {
   try {
-    return packageVersion();
+    return platform.packageVersion();
   } catch {
     // The version is only a label on the tracer.
     return undefined;
@@ -109,7 +109,7 @@ export function startCallTrace(target: TraceTarget, method: string, request?: un
     return new OtelCallTrace(api, span, parent);
   } catch (error) {
     // A tracer that throws must not fail the call: it runs untraced.
-    process.emitWarning(`a2a-resilient: starting a span failed; the call runs untraced: ${error instanceof Error ? error.message : String(error)}`, { code: 'A2A_RESILIENT_OTEL' });
+    platform.warn(`a2a-resilient: starting a span failed; the call runs untraced: ${error instanceof Error ? error.message : String(error)}`, 'A2A_RESILIENT_OTEL');
     return undefined;
   }
 }

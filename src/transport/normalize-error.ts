@@ -1,7 +1,7 @@
 import { A2AClientError, isA2AClientError } from '../errors/a2a-client-error.js';
 import type { ConnectionReason, FailurePhase } from '../errors/kinds.js';
 import { ProxyRefusal } from './proxy-refusal.js';
-import { CLIENT_CERT_CLOSED } from './tls-options.js';
+import { CLIENT_CERT_CLOSED } from './tls-codes.js';
 
 /**
  * TLS codes only the handshake produces (certificate checks, protocol mismatch): nothing was sent

@@ -1,6 +1,7 @@
 import type { EngineResponse } from './engine.js';
 import { StreamedResponse } from './streamed-response.js';
 import { cleanUpAfter } from '../util/clean-up-after.js';
+import { platform } from '../platform/current.js';
 
 /** How much of an error body {@link readErrorBody} keeps. */
 export const ERROR_BODY_BYTES = 8 * 1024;
@@ -12,7 +13,7 @@ export const ERROR_BODY_BYTES = 8 * 1024;
 export async function readErrorBody(response: EngineResponse, maxBytes: number = ERROR_BODY_BYTES): Promise<string> {
   try {
     if (response instanceof StreamedResponse) {
-      return Buffer.from(await response.readPrefix(maxBytes)).toString('utf8');
+      return platform.utf8(await response.readPrefix(maxBytes));
     }
     const text = await response.text();
     return text.length > maxBytes ? text.slice(0, maxBytes) : text;

@@ -1,8 +1,8 @@
-import { StringDecoder } from 'node:string_decoder';
 import { createParser } from 'eventsource-parser';
 import { A2AClientError } from '../errors/a2a-client-error.js';
 import type { SseEvent } from './engine.js';
 import { SseEventCap } from './sse-event-cap.js';
+import { platform } from '../platform/current.js';
 
 const NONE: readonly SseEvent[] = Object.freeze([]);
 const EMPTY = new Uint8Array(0);
@@ -10,11 +10,6 @@ const LF = 0x0a;
 const CR = 0x0d;
 /** The UTF-8 byte-order mark. */
 const BOM = [0xef, 0xbb, 0xbf] as const;
-
-/** The bytes as a Buffer (a view, not a copy), as StringDecoder takes them. */
-function asBuffer(bytes: Uint8Array): Buffer {
-  return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-}
 
 /**
  * Incremental SSE framing over raw bytes, as the WHATWG `EventSource` parses a stream: lines end in
@@ -25,11 +20,11 @@ function asBuffer(bytes: Uint8Array): Buffer {
  * is capped at `maxEventBytes` (see {@link SseEventCap} for how it is measured).
  */
 export class SseFramer {
-  // StringDecoder keeps a multi-byte character split across chunks, like TextDecoder's stream mode,
-  // at a sixth of its cost per chunk.
-  readonly #decoder = new StringDecoder('utf8');
+  // Keeps a multi-byte character split across chunks (Node: StringDecoder, at a sixth of the cost per
+  // chunk of TextDecoder's stream mode, which the web build uses).
+  readonly #decoder = platform.utf8Decoder();
   /** Bytes at the start of the stream that may be a byte-order mark; `undefined` once past it. */
-  #head: Buffer | undefined = Buffer.alloc(0);
+  #head: Uint8Array | undefined = EMPTY;
   /** The text fed last ended with a CR (fed as CRLF): a LF starting the next text is that CR's. */
   #afterCr = false;
   #queue: SseEvent[] = [];
@@ -86,7 +81,7 @@ export class SseFramer {
   #take(bytes: Uint8Array): void {
     const cut = this.#cap.add(bytes);
     if (cut < 0) {
-      this.#feed(this.#decoder.write(asBuffer(bytes)));
+      this.#feed(this.#decoder.write(bytes));
       return;
     }
     this.#overflow = new A2AClientError({
@@ -96,7 +91,7 @@ export class SseFramer {
       phase: 'after-send',
     });
     // Only the events before the oversize one are delivered; checkCap() throws after them.
-    if (cut > 0) this.#feed(this.#decoder.write(asBuffer(bytes.subarray(0, cut))));
+    if (cut > 0) this.#feed(this.#decoder.write(bytes.subarray(0, cut)));
     if (this.#queue.length === 0) throw this.#overflow;
   }
 
@@ -105,8 +100,8 @@ export class SseFramer {
    * split across chunks: up to two bytes that could begin one are held until the third arrives.
    */
   #afterBom(chunk: Uint8Array): Uint8Array {
-    const head = this.#head as Buffer;
-    const bytes = head.length === 0 ? chunk : Buffer.concat([head, chunk]);
+    const head = this.#head as Uint8Array;
+    const bytes = head.length === 0 ? chunk : platform.concat([head, chunk]);
     const n = Math.min(bytes.length, 3);
     for (let i = 0; i < n; i++) {
       if (bytes[i] !== BOM[i]) {
@@ -115,7 +110,7 @@ export class SseFramer {
       }
     }
     if (n < 3) {
-      this.#head = Buffer.from(bytes);
+      this.#head = bytes.slice();
       return EMPTY;
     }
     this.#head = undefined;

@@ -6,6 +6,7 @@ import { SseFramer } from './sse-reader.js';
 import { DecodedReader } from './decoded-reader.js';
 import type { CallScope } from './call-scope.js';
 import { cleanUpAfterSync } from '../util/clean-up-after.js';
+import { platform } from '../platform/current.js';
 
 /**
  * The {@link EngineResponse} both engines return: the body is read through the request's
@@ -43,7 +44,7 @@ export class StreamedResponse implements EngineResponse {
   async text(): Promise<string> {
     const max = this.#request.limits.maxResponseBytes;
     const chunks = await this.#collect(max, true);
-    return Buffer.concat(chunks).toString('utf8');
+    return platform.utf8(platform.concat(chunks));
   }
 
   /**
@@ -52,7 +53,7 @@ export class StreamedResponse implements EngineResponse {
    */
   async readPrefix(maxBytes: number): Promise<Uint8Array> {
     const chunks = await this.#collect(maxBytes, false);
-    return Buffer.concat(chunks).subarray(0, maxBytes);
+    return platform.concat(chunks).subarray(0, maxBytes);
   }
 
   /**

@@ -1,5 +1,6 @@
 import type { Socket } from 'node:net';
 import { TLSSocket } from 'node:tls';
+import { CLIENT_CERT_CLOSED } from './tls-codes.js';
 
 /** A PEM text or its bytes. */
 export type PemInput = string | Buffer;
@@ -40,12 +41,6 @@ export function connectorTls(tls: TlsOptions | undefined): TlsOptions {
   return out;
 }
 
-/**
- * The code given to a TLS 1.3 connection that the agent closed right after the handshake without a
- * word (no alert, no session ticket, no byte): what a Node `https` server does with a client
- * certificate it does not trust. Only claimed when a client certificate was presented.
- */
-export const CLIENT_CERT_CLOSED = 'A2A_TLS_CLIENT_CERT_CLOSED';
 
 /**
  * Keeps a TLS 1.3 refusal of the client certificate visible. On TLS 1.3 the client's handshake ends
@@ -78,3 +73,5 @@ export function watchTlsRefusal(socket: Socket, clientCert: boolean): void {
     }
   });
 }
+
+export { CLIENT_CERT_CLOSED };

@@ -1,9 +1,11 @@
+import { platform } from '../platform/current.js';
+
 /**
  * Cleanup that runs while a failure is on its way to the caller (closing an engine after a failed
  * `connect`, releasing a response whose body could not be read, …). Whatever the cleanup does —
  * throw, reject, or not exist on this runtime (Bun substitutes its own `undici` whose `Agent` has no
  * `close`) — the caller gets the failure being reported, never the cleanup's. The cleanup's own
- * failure is not dropped: it is reported as a process warning (code `A2A_RESILIENT_CLEANUP`).
+ * failure is not dropped: it is reported as a process warning (the console in the web build) (code `A2A_RESILIENT_CLEANUP`).
  */
 export async function cleanUpAfter(primary: unknown, cleanup: () => unknown): Promise<void> {
   try {
@@ -25,9 +27,8 @@ export function cleanUpAfterSync(primary: unknown, cleanup: () => void): void {
 /** Where a cleanup failure goes: a warning naming both, so neither is lost and neither replaces the other. */
 export function reportCleanupFailure(primary: unknown, failure: unknown): void {
   const text = `a2a-resilient: cleaning up after a failure failed too (${describe(failure)}); the failure reported is the first one (${nameOf(primary)})`;
-  // Runtimes without `process` (browsers, workers) get the same text on the console.
-  if (typeof process === 'object' && typeof process.emitWarning === 'function') process.emitWarning(text, { code: 'A2A_RESILIENT_CLEANUP' });
-  else console.warn(text);
+  // The web build (browsers, workers) gets the same text on the console.
+  platform.warn(text, 'A2A_RESILIENT_CLEANUP');
 }
 
 function describe(error: unknown): string {

@@ -2,9 +2,9 @@
  * Loads the gRPC binding's optional peer dependencies on first use. The main entry never imports
  * them statically: a client that never meets a gRPC agent needs neither installed.
  */
-import { createRequire } from 'node:module';
 import { A2AClientError } from '../../errors/a2a-client-error.js';
 import type { GrpcRuntime } from './grpc-runtime.js';
+import { platform } from '../../platform/current.js';
 
 /** The packages the gRPC binding needs, and the command that installs them. */
 export const GRPC_PEERS = ['@grpc/grpc-js', '@bufbuild/protobuf'] as const;
@@ -24,16 +24,20 @@ let loading: Promise<GrpcRuntime> | undefined;
  * pass a gRPC interface over for another one); `undefined` when all are installed.
  */
 export function missingGrpcPeer(): string | undefined {
-  const require = createRequire(import.meta.url);
-  for (const name of grpcLoader.peers) {
-    try {
-      require.resolve(name);
-    } catch {
-      // Not resolvable from here: not installed (or not where this package can see it).
-      return name;
-    }
-  }
+  const grpc = platform.grpc;
+  if (grpc === undefined) return undefined;
+  for (const name of grpcLoader.peers) if (!grpc.resolves(name)) return name;
   return undefined;
+}
+
+/**
+ * Why no gRPC binding can be made here, as the error to throw: the web build has none; on Node, a
+ * peer is missing. `undefined` when gRPC is available.
+ */
+export function grpcUnavailable(): A2AClientError | undefined {
+  if (platform.grpc === undefined) return new A2AClientError({ kind: 'unsupported', message: platform.noGrpc, phase: 'before-send' });
+  const name = missingGrpcPeer();
+  return name === undefined ? undefined : missing(name, undefined);
 }
 
 /**
@@ -53,6 +57,8 @@ function missing(name: string, cause: unknown): A2AClientError {
 }
 
 async function load(): Promise<GrpcRuntime> {
+  const grpc = platform.grpc;
+  if (grpc === undefined) throw new A2AClientError({ kind: 'unsupported', message: platform.noGrpc, phase: 'before-send' });
   for (const name of grpcLoader.peers) {
     try {
       await import(name);
@@ -61,7 +67,7 @@ async function load(): Promise<GrpcRuntime> {
     }
   }
   try {
-    return (await import('./grpc-runtime.js')).runtime;
+    return await grpc.runtime();
   } catch (cause) {
     throw missing(GRPC_PEERS.join(' and '), cause);
   }

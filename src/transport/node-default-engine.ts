@@ -1,3 +1,7 @@
+import { A2AClientError } from '../errors/a2a-client-error.js';
+import type { EngineOptions, HttpEngine } from './engine.js';
+import { FetchEngine } from './fetch-engine.js';
+import { UndiciEngine } from './undici-engine.js';
 import { undici } from './undici-lib.js';
 
 /** Deno's permission query, where it exists. */
@@ -6,6 +10,29 @@ interface DenoPermissions {
 }
 
 let usable: boolean | undefined;
+
+/**
+ * The default engine of the Node build (Node, Bun, Deno) for a client that passes no `fetch`: the
+ * undici engine where the runtime's undici can carry it ({@link undiciEngineWorksHere}), over
+ * `options.dispatcher` if given; else the fetch engine over the runtime's own `globalThis.fetch`.
+ * @throws A2AClientError kind `unsupported` (field `proxy` or `tls`) when `proxy` or `tls` is set where
+ * the undici engine cannot run (a WHATWG fetch takes neither), or for a proxy URL that is not http(s).
+ */
+export function nodeDefaultEngine(options: EngineOptions): HttpEngine {
+  if (options.dispatcher === undefined && !undiciEngineWorksHere()) {
+    const network = options.proxy !== undefined ? 'proxy' : options.tls !== undefined ? 'tls' : undefined;
+    if (network !== undefined) {
+      throw new A2AClientError({
+        kind: 'unsupported',
+        message: `options.${network} needs the undici engine, which this runtime cannot run (Bun's own undici has no Agent#dispatch; Deno needs --allow-env); configure the ${network} in the runtime instead`,
+        field: network,
+        phase: 'before-send',
+      });
+    }
+    return new FetchEngine('global');
+  }
+  return new UndiciEngine({ dispatcher: options.dispatcher, proxy: options.proxy, tls: options.tls, compression: options.compression });
+}
 
 /**
  * Whether the `undici` this runtime hands us can carry the undici engine. True on Node. On Deno, which
