@@ -38,8 +38,9 @@ export async function startAgents() {
 }
 
 /**
- * Which HTTP engine the client used, as the agent saw it: the undici engine sends no `user-agent`,
- * every fetch (Node's, Bun's, Deno's, workerd's, a browser's) sends its own.
+ * Which HTTP engine the client used, as the agent saw it: the undici engine sends no `user-agent`;
+ * Node's, Bun's, Deno's and a browser's fetch send their own (workerd's sends none either: there the
+ * bundle itself shows there is no undici, see bundle-check.mjs).
  */
 export function engineSeen(agents) {
   const call = agents.basic.callsOf('sendMessage')[0];

@@ -8,14 +8,16 @@ import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
+import { bundleResult } from './bundle-check.mjs';
 
 const CHROMIUM = process.env.A2A_CHROMIUM ?? '/usr/bin/chromium';
 const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const PAGE = '<!doctype html><meta charset="utf-8"><title>smoke</title><script type="module" src="/page.js"></script>';
 
-/** Bundles the page into `dir`/page.js. @throws esbuild's errors (e.g. a Node built-in it cannot resolve). */
+/** Bundles the page into `dir`/page.js. Resolves the `bundle` smoke result (see bundle-check.mjs).
+ * @throws esbuild's errors (e.g. a Node built-in it cannot resolve). */
 export async function bundlePage(dir) {
-  await build({
+  const { metafile } = await build({
     entryPoints: [join(dir, 'page-entry.mjs')],
     outfile: join(dir, 'page.js'),
     absWorkingDir: dir,
@@ -24,7 +26,9 @@ export async function bundlePage(dir) {
     platform: 'browser',
     target: 'es2022',
     logLevel: 'silent',
+    metafile: true,
   });
+  return bundleResult(metafile, join(dir, 'page.js'));
 }
 
 /** Serves the page and its script on 127.0.0.1. */
@@ -33,7 +37,7 @@ async function servePage(dir) {
     const path = new URL(req.url ?? '/', 'http://x').pathname;
     if (path === '/') res.writeHead(200, { 'content-type': 'text/html' }).end(PAGE);
     else if (path === '/page.js') res.writeHead(200, { 'content-type': 'text/javascript' }).end(readFileSync(join(dir, 'page.js')));
-    else res.writeHead(404).end();
+    else res.writeHead(path === '/favicon.ico' ? 204 : 404).end();
   });
   await new Promise((resolve, reject) => {
     server.once('error', reject);
@@ -51,7 +55,7 @@ export async function chromiumRuntime() {
     engine: 'fetch',
     version: `${version} (${CHROMIUM}, playwright-core)`,
     run: async ({ dir, urls, engine }) => {
-      await bundlePage(dir);
+      const bundle = await bundlePage(dir);
       const page = await servePage(dir);
       const profile = mkdtempSync(join(tmpdir(), 'a2a-chromium-'));
       const log = [];
@@ -64,6 +68,7 @@ export async function chromiumRuntime() {
           await tab.goto(`${page.url}/${engine === 'fetch' ? '?engine=fetch' : ''}#${encodeURIComponent(JSON.stringify(urls))}`);
           await tab.waitForFunction(() => document.title === 'done', undefined, { timeout: 60_000 });
           const report = await tab.evaluate(() => window.smokeReport);
+          report.results.unshift(bundle);
           if (log.length > 0) report.stderr = log.join('\n');
           return report;
         } finally {

@@ -49,9 +49,9 @@ try {
       const got = await runtime.run({ dir: consumer.dir, urls, engine });
       results = got.results;
       const seen = engineSeen(agents);
-      if (got.runtime) console.log(`  (the runtime says: ${got.runtime}; engine: ${seen})`);
-      if (engine === 'default') results.push({ name: 'default engine', ok: seen.startsWith(`${runtime.engine} `), ms: 0, detail: `expected ${runtime.engine}, the agent saw ${seen}` });
-      if (got.stderr) console.log(`  (its stderr: ${got.stderr.split('\n').slice(0, 8).join('\n    ')})`);
+      if (got.runtime) console.log(`  (the runtime says: ${got.runtime}; engine: ${runtime.engine === undefined ? 'fetch, the only one in the web build' : seen})`);
+      if (engine === 'default' && runtime.engine !== undefined) results.push({ name: 'default engine', ok: seen.startsWith(`${runtime.engine} `), ms: 0, detail: `expected ${runtime.engine}, the agent saw ${seen}` });
+      if (got.stderr) console.log(`  (its stderr: ${got.stderr.split('\n').filter((l) => !/^\s*stack:/.test(l)).slice(0, 8).map((l) => l.slice(0, 240)).join('\n    ')})`);
       // A cleanup that failed (it never replaces the failure reported, but it is a bug on this runtime).
       if (got.stderr?.includes('A2A_RESILIENT_CLEANUP')) results.push({ name: 'no cleanup failures', ok: false, ms: 0, detail: 'a cleanup failed (warning A2A_RESILIENT_CLEANUP above)' });
       results.push(...agentSideFailures(agents, results.filter((r) => r.ok).map((r) => r.name)));

@@ -7,6 +7,7 @@ import { writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { build } from 'esbuild';
+import { bundleResult } from './bundle-check.mjs';
 import { runtimeBinary, VERSIONS } from './script-runtime.mjs';
 
 /** The compatibility date the worker asks for (workerd accepts dates up to its own release). */
@@ -47,9 +48,10 @@ const smokeWorker :Workerd.Worker = (
 `;
 }
 
-/** Bundles the worker into `dir`/worker.js. @throws esbuild's errors (e.g. a Node built-in it cannot resolve). */
+/** Bundles the worker into `dir`/worker.js. Resolves the `bundle` smoke result (see bundle-check.mjs).
+ * @throws esbuild's errors (e.g. a Node built-in it cannot resolve). */
 export async function bundleWorker(dir) {
-  await build({
+  const { metafile } = await build({
     entryPoints: [join(dir, 'worker-entry.mjs')],
     outfile: join(dir, 'worker.js'),
     absWorkingDir: dir,
@@ -62,7 +64,9 @@ export async function bundleWorker(dir) {
     // With nodejs_compat, workerd provides Node's built-in modules itself.
     ...(FLAGS.includes('nodejs_compat') ? { platform: 'node' } : {}),
     logLevel: 'silent',
+    metafile: true,
   });
+  return bundleResult(metafile, join(dir, 'worker.js'));
 }
 
 /** A runtime for ./run.mjs. */
@@ -70,10 +74,12 @@ export function workerdRuntime() {
   const bin = runtimeBinary('workerd');
   const version = execFileSync(bin, ['--version'], { encoding: 'utf8' }).trim();
   return {
-    engine: 'fetch',
+    // No check of the engine from the agent's side: workerd's fetch sends no user-agent, like undici;
+    // the `bundle` result shows undici is not in the worker at all.
+    engine: undefined,
     version: `${version} (${bin}; npm @cloudflare/workerd-linux-64@${VERSIONS.workerd})`,
     run: async ({ dir, urls, engine }) => {
-      await bundleWorker(dir);
+      const bundle = await bundleWorker(dir);
       const port = await freePort();
       writeFileSync(join(dir, 'workerd.capnp'), config(port));
       const child = spawn(bin, ['serve', join(dir, 'workerd.capnp'), '--verbose'], { cwd: dir, env: { ...process.env, PWD: dir }, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -89,6 +95,7 @@ export function workerdRuntime() {
         const text = await response.text();
         if (response.status !== 200) throw new Error(`the worker answered ${response.status}: ${text.slice(0, 2000)}\n${log}`);
         const report = JSON.parse(text);
+        report.results.unshift(bundle);
         if (log.trim() !== '') report.stderr = log.trim();
         return report;
       } finally {
