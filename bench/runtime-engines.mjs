@@ -33,7 +33,7 @@ try {
       }
     }
     for (const engine of ['default', 'fetch']) {
-      const label = `${runtime.version.split(' (')[0].padEnd(14)} ${engine.padEnd(8)}`;
+      const label = `${runtime.version.split(' ').slice(0, 2).join(' ').padEnd(14)} ${engine.padEnd(8)}`;
       if (failures[engine]) {
         rows.push(`${label} failed: ${failures[engine]}`);
         continue;
