@@ -12,8 +12,12 @@ import { runtimeBinary, VERSIONS } from './script-runtime.mjs';
 
 /** The compatibility date the worker asks for (workerd accepts dates up to its own release). */
 const COMPATIBILITY_DATE = '2026-11-01';
-/** Extra compatibility flags: none, so a bundle that needs `nodejs_compat` fails here as it would for a user. */
-const FLAGS = (process.env.A2A_WORKERD_FLAGS ?? '').split(',').filter(Boolean);
+/**
+ * Compatibility flags: `nodejs_compat` is on by default from 2026-08-04, so it is turned off, and a
+ * worker that needs Node's modules fails here as it would for a user without it (A2A_WORKERD_FLAGS
+ * replaces the list, comma-separated).
+ */
+const FLAGS = (process.env.A2A_WORKERD_FLAGS ?? 'no_nodejs_compat').split(',').filter(Boolean);
 
 /** A free loopback port (bound and released; workerd binds it next). */
 function freePort() {
