@@ -2,6 +2,7 @@
  * Turns the measurements into ratios, target verdicts and a printed table.
  */
 import { renderColdStart } from './cold-start.mjs';
+import { renderBundleSize } from './bundle-size.mjs';
 import { fmt, pairedRatio } from './stats.mjs';
 import { OFFICIAL, RAW } from './contenders.mjs';
 import { renderWorkloads } from './workloads-report.mjs';
@@ -47,6 +48,7 @@ export function checkTargets(results) {
   add('cold start: RSS after import - official (MB)', cs?.rssOverOfficial, '<= 10', cs?.rssOverOfficial <= 10);
   add('cold start: start to first answer / official', cs?.firstVsOfficial, '<= 1.2', cs?.firstVsOfficial <= 1.2);
   add('cold start: a2a-resilient --version (ms)', results.coldStart?.versionMs, '< 150', results.coldStart?.versionMs < 150);
+  add('browser bundle (gzipped) / official', results.bundleSize?.ratioGzipped, '<= 1.0', results.bundleSize?.ratioGzipped <= 1);
   return t;
 }
 
@@ -128,6 +130,7 @@ export function renderReport(results) {
     out.push(renderRows(rows));
   }
   if (results.coldStart) out.push(renderColdStart(results.coldStart));
+  if (results.bundleSize && !results.bundleSize.error) out.push(renderBundleSize(results.bundleSize));
   if (results.workloads?.error) out.push(`Workloads: ERROR ${results.workloads.error}`);
   else if (results.workloads) out.push(renderWorkloads(results.workloads));
   const verdict = (p) => (p === null ? 'n/a' : p ? 'PASS' : 'FAIL');

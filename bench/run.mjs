@@ -11,6 +11,7 @@ import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { config, wanted } from './config.mjs';
 import { streamContenders, unaryContenders } from './contenders.mjs';
+import { bundleSizeSection } from './bundle-size.mjs';
 import { coldStartSection } from './cold-start.mjs';
 import { breakerOpen, fanOutHang } from './failure-paths.mjs';
 import { memoryProbe } from './memory.mjs';
@@ -58,6 +59,10 @@ async function main() {
     // First, before the other sections' servers and children load the machine.
     log(`coldstart: ${Math.max(5, config.reps)} repetitions, a fresh process per sample (import; start to first answer), plus the CLI's --version`);
     results.coldStart = await coldStartSection({ reps: Math.max(5, config.reps), log }).catch((err) => ({ error: describe(err) }));
+  }
+  if (wanted('bundle')) {
+    log('bundle: browser bundle sizes, ours vs the official client (esbuild, minified + gzipped; ~3 s)');
+    results.bundleSize = await bundleSizeSection().catch((err) => ({ error: describe(err) }));
   }
   const agents = await startAgents(['ok', '503', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'hang', 'hang', 'hang'], {
     BENCH_SSE_BATCH: String(config.sseBatch),

@@ -50,9 +50,9 @@ const MAX_SIGNATURES = 16;
 /** Algorithms accepted: asymmetric signatures only (`none` and shared-secret HMAC never are). */
 const ALGORITHMS: ReadonlySet<string> = new Set(['ES256', 'ES384', 'ES512', 'RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'EdDSA', 'Ed25519']);
 
-type Jose = typeof import('jose');
+type Jose = typeof import('./jose-subset.js').jose;
 let loadingJose: Promise<Jose> | undefined;
-const jose = (): Promise<Jose> => (loadingJose ??= import('jose'));
+const jose = (): Promise<Jose> => (loadingJose ??= import('./jose-subset.js').then((m) => m.jose));
 
 /** Why one signature did not verify. */
 class Rejected {

@@ -30,7 +30,6 @@ export const platform: Platform = {
   defaultEngine: nodeDefaultEngine,
   channel,
   warn: (text, code) => process.emitWarning(text, { code }),
-  zod: () => (require('zod') as { z: ReturnType<Platform['zod']> }).z,
   cockatiel: () => require('cockatiel') as ReturnType<Platform['cockatiel']>,
   otel: () => require('@opentelemetry/api') as ReturnType<Platform['otel']>,
   packageVersion: () => {

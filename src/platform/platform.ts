@@ -4,9 +4,9 @@
  * each export a {@link Platform}; the code imports the current one from `current.ts` only. The Node
  * build (dist/src) uses `node.ts`; the web build (dist/web, made by scripts/bundle.mjs) swaps in
  * `web.ts`, and the package's `exports` conditions (`browser`, `workerd`, `worker`, `edge-light`)
- * hand that build to a user's bundler.
+ * hand that build to a user's bundler. zod is not here: `util/lazy-zod.ts` finds it itself on Node and
+ * is handed the members it uses by `web.ts` (and by `a2a-resilient/push`, which stays platform-free).
  */
-import type { z as Z } from 'zod';
 import type { SamplingBreaker } from 'cockatiel';
 import type * as Otel from '@opentelemetry/api';
 import type { EngineOptions, HttpEngine } from '../transport/engine.js';
@@ -53,8 +53,6 @@ export interface Platform {
   channel(name: string): EventChannel;
   /** Reports a warning that must not break a call (`process.emitWarning` on Node, else the console). */
   warn(text: string, code: string): void;
-  /** zod's `z`, loaded synchronously on first use. @throws when it cannot be loaded. */
-  zod(): typeof Z;
   /** cockatiel, loaded synchronously (only for sampling breakers). @throws when it cannot be loaded. */
   cockatiel(): { SamplingBreaker: typeof SamplingBreaker };
   /**

@@ -3,21 +3,21 @@
  * fetch engine over `globalThis.fetch` (looked up at each call); options that need Node's sockets
  * (`dispatcher`, `proxy`, `tls`) fail with kind `unsupported`; there is no gRPC binding (a card that
  * also lists JSON-RPC or HTTP+JSON falls back to it); `diagnostics_channel` events are a no-op
- * (`onEvent` callbacks work as everywhere); warnings go to the console; zod and cockatiel are
- * imported statically (a bundler has no synchronous `require`); tracing uses the API handed over with
+ * (`onEvent` callbacks work as everywhere); warnings go to the console; zod (the members the package uses)
+ * and cockatiel are imported statically (a bundler has no synchronous `require`); tracing uses the API handed over with
  * `useOpenTelemetry` (nothing to look up). No `node:` module, `Buffer` or `process` is used.
  */
-import { z } from 'zod';
 import { SamplingBreaker } from 'cockatiel';
 import { A2AClientError } from '../errors/a2a-client-error.js';
 import { FetchEngine } from '../transport/fetch-engine.js';
 import { provideZod } from '../util/lazy-zod.js';
+import { zodSubset } from '../util/zod-subset.js';
 import type { EventChannel, Platform, Utf8StreamDecoder } from './platform.js';
 
 /** This package's version, put in by scripts/bundle.mjs from package.json when it builds the web output. */
 declare const A2A_RESILIENT_VERSION: string;
 
-provideZod(z);
+provideZod(zodSubset);
 
 const NO_CHANNEL: EventChannel = { hasSubscribers: false, publish: () => undefined };
 
@@ -64,7 +64,6 @@ export const platform: Platform = {
   },
   channel: () => NO_CHANNEL,
   warn: (text) => console.warn(text),
-  zod: () => z,
   cockatiel: () => ({ SamplingBreaker }),
   otel: () => undefined,
   packageVersion: () => A2A_RESILIENT_VERSION,

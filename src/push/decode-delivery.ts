@@ -6,11 +6,11 @@ import { V1Task } from '../protocol/v1/wire-types.js';
 import { checkWire } from '../protocol/validate.js';
 import { isObject } from '../protocol/wire-check.js';
 import { provideZod } from '../util/lazy-zod.js';
-import { z } from 'zod';
+import { zodSubset } from '../util/zod-subset.js';
 
 // The protocol schemas load zod lazily with require(); this entry may run where there is none
-// (any runtime with web-standard Request/Response), so it hands over the zod it imports anyway.
-provideZod(z);
+// (any runtime with web-standard Request/Response), so it hands over the zod members it imports.
+provideZod(zodSubset);
 
 type Decoder = (json: unknown) => StreamEvent;
 

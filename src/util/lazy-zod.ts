@@ -32,13 +32,19 @@ export function lazy<T extends object>(build: () => T): T {
   });
 }
 
-let loaded: typeof Z | undefined;
+/**
+ * The members of zod's `z` the package uses: `z` below offers only these, so the type checker keeps
+ * `zod-subset.ts` (what the web build bundles) complete.
+ */
+export type ZodSubset = Pick<typeof Z, 'array' | 'boolean' | 'discriminatedUnion' | 'enum' | 'lazy' | 'literal' | 'looseObject' | 'null' | 'number' | 'object' | 'record' | 'strictObject' | 'string' | 'union' | 'unknown'>;
+
+let loaded: ZodSubset | undefined;
 
 /**
  * Hands over zod's `z` imported by an entry point that loads it anyway (`a2a-resilient/push`: it
  * must run where `require` does not exist); first one wins.
  */
-export function provideZod(z: typeof Z): void {
+export function provideZod(z: ZodSubset): void {
   loaded ??= z;
 }
 
@@ -48,7 +54,7 @@ export function provideZod(z: typeof Z): void {
  * that may run outside Node imports a `node:` module because of this file.
  * @throws Error when neither is possible (a runtime without `require`, and no zod provided).
  */
-function loadZod(): typeof Z {
+function loadZod(): ZodSubset {
   if (loaded !== undefined) return loaded;
   const nodeModule = globalThis.process?.getBuiltinModule?.('node:module');
   if (nodeModule === undefined) throw new Error('a2a-resilient: zod could not be loaded (no require() in this runtime)');
@@ -56,8 +62,8 @@ function loadZod(): typeof Z {
   return loaded;
 }
 
-/** zod's `z`, loaded on first use of any member. */
-export const z: typeof Z = lazy(loadZod);
+/** zod's `z` (the members the package uses), loaded on first use of any member. */
+export const z: ZodSubset = lazy(loadZod);
 
 /** zod's types under the usual names (`z.infer<typeof Schema>`…), as `import { z } from 'zod'` gives them. */
 // eslint-disable-next-line @typescript-eslint/no-namespace

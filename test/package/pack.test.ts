@@ -67,7 +67,7 @@ describe('the npm tarball', () => {
       expect.arrayContaining(['LICENSE', 'README.md', 'package.json', 'dist/src/index.js', 'dist/src/index.d.ts', 'dist/mocks/entry.js', 'dist/mocks/index.d.ts', 'dist/src/redis/entry.js', 'dist/src/redis/index.d.ts', 'dist/src/push/index.js', 'dist/src/push/index.d.ts', 'dist/src/cli/main.js']),
     );
     // examples/ ships as sources to read (the README links them): they import only the package's entry points.
-    const stray = files.filter((f) => !['LICENSE', 'README.md', 'package.json'].includes(f) && !/^dist\/(src|mocks)\/.+\.(js|d\.ts)$/.test(f) && !/^examples\/[a-z-]+\.ts$/.test(f));
+    const stray = files.filter((f) => !['LICENSE', 'README.md', 'package.json'].includes(f) && !/^dist\/(src|mocks)\/.+\.(js|d\.ts)$/.test(f) && !/^dist\/web\/(index|push|chunks\/[\w-]+)\.js$/.test(f) && !/^examples\/[a-z-]+\.ts$/.test(f));
     expect(stray).toEqual([]);
     expect(readFileSync(join(root, 'LICENSE'), 'utf8')).toContain('Apache License\n                           Version 2.0, January 2004');
   });
@@ -81,8 +81,14 @@ describe('the npm tarball', () => {
 
   it('ships every module built from the current sources, each with its types, and nothing stale', () => {
     // dist/src/chunks/ holds the code the bundled entry points share (scripts/bundle.mjs): no source of its own.
-    const js = files.filter((f) => f.endsWith('.js') && !f.startsWith('dist/src/chunks/'));
+    // dist/web/ is the web build of the same sources (scripts/bundle.mjs), typed by dist/src's .d.ts.
+    const js = files.filter((f) => f.endsWith('.js') && !f.startsWith('dist/src/chunks/') && !f.startsWith('dist/web/'));
     expect(files.filter((f) => f.startsWith('dist/src/chunks/')).every((f) => f.endsWith('.js'))).toBe(true);
+    expect(files.filter((f) => f.startsWith('dist/web/')).every((f) => f.endsWith('.js'))).toBe(true);
+    for (const f of ['dist/web/index.js', 'dist/web/push.js']) {
+      expect(files, `${f} (the web build) is missing`).toContain(f);
+      expect(statSync(join(root, f)).mtimeMs, `${f} is older than src/index.ts: run \`npm run build\``).toBeGreaterThanOrEqual(statSync(join(root, 'src/index.ts')).mtimeMs);
+    }
     for (const f of js) {
       expect(files, `${f} has no .d.ts`).toContain(f.replace(/\.js$/, '.d.ts'));
       const source = join(root, f.replace(/^dist\//, '').replace(/\.js$/, '.ts'));
