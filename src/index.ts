@@ -39,6 +39,10 @@ export { responseErrorFromClientError } from './convert/from-client-error.js';
 export { verifyAgentCard } from './client/card-signature.js';
 export type { CardJwk, CardKeyResolver, CardSignatureOptions, CardVerificationKey } from './client/card-signature.js';
 
+// tracing (the web build cannot look the API up: hand it over)
+export { useOpenTelemetry } from './tracing/use-open-telemetry.js';
+export type { OpenTelemetryApiModule } from './tracing/use-open-telemetry.js';
+
 // coordinator
 export { fanOut } from './coordinator/fan-out.js';
 export type { FanOutOptions, FanOutResult, FanOutTarget } from './coordinator/fan-out.js';

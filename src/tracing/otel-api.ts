@@ -4,7 +4,7 @@
  * CommonJS), never bundled or pinned. The API keeps its registrations (tracer provider, propagator,
  * context manager) in one process-wide global, so its CommonJS build sees what the application
  * registered through either build. The web build cannot look it up: the application hands it over
- * with {@link useOpenTelemetry}.
+ * with `useOpenTelemetry`.
  */
 import type * as Otel from '@opentelemetry/api';
 import { platform } from '../platform/current.js';
@@ -15,14 +15,8 @@ export type OtelApi = typeof Otel;
 /** `undefined`: not looked for yet; `null`: not installed (or not loadable). */
 let api: OtelApi | null | undefined;
 
-/**
- * Hands this package the application's `@opentelemetry/api` (`import * as api from
- * '@opentelemetry/api'; useOpenTelemetry(api)`), to be used instead of looking it up. Needed in the web
- * build (browsers, workers), which has no `require()` to find it; on Node it only saves the lookup.
- * Spans follow the API's active context: without a context manager that tracks async work (Node's
- * AsyncLocalStorage one), a call's span is the child of the context made active with `context.with`.
- */
-export function useOpenTelemetry(otel: OtelApi): void {
+/** Uses `otel` from now on instead of looking the API up (see `use-open-telemetry.ts`). */
+export function provideOtelApi(otel: OtelApi): void {
   api = otel;
 }
 

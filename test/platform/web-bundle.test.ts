@@ -10,12 +10,14 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import * as otel from '@opentelemetry/api';
+import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { build, type Metafile } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mockAgent, replyText, stream, type MockServer } from 'a2a-resilient/mocks';
 
 const root = new URL('../../', import.meta.url).pathname;
-const ENTRY = "export { A2AClient, isA2AClientError } from 'a2a-resilient';";
+const ENTRY = "export { A2AClient, isA2AClientError, useOpenTelemetry } from 'a2a-resilient';";
 
 interface Bundled {
   code: string;
@@ -103,6 +105,24 @@ describe.each(BUILDS)('the $name bundle of a2a-resilient', ({ name }) => {
     for (const [field, options] of [['proxy', { proxy: 'http://127.0.0.1:9' }], ['tls', { tls: { rejectUnauthorized: false } }]] as const) {
       const error: unknown = await A2AClient.connect(server.url, options).then(() => undefined, (e: unknown) => e);
       expect(isA2AClientError(error) && { kind: error.kind, field: error.field }).toEqual({ kind: 'unsupported', field });
+    }
+  });
+
+  it('traces calls through the API handed over with useOpenTelemetry (no require() to find it)', async () => {
+    const { A2AClient, useOpenTelemetry } = (await import(pathToFileURL(join(dir, `${name}.mjs`)).href)) as typeof import('a2a-resilient');
+    const exporter = new InMemorySpanExporter();
+    const provider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] });
+    otel.trace.setGlobalTracerProvider(provider);
+    try {
+      useOpenTelemetry(otel);
+      const client = await A2AClient.connect(server.url, { circuitBreaker: false });
+      await client.sendMessage({ message: { parts: [{ kind: 'text', text: 'hi' }] } });
+      await client.close();
+      const span = exporter.getFinishedSpans().find((s) => s.name === 'invoke_agent web');
+      expect(span?.kind).toBe(otel.SpanKind.CLIENT);
+    } finally {
+      await provider.shutdown();
+      otel.trace.disable();
     }
   });
 });
