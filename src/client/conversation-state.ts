@@ -2,7 +2,7 @@
  * A conversation's state as plain data: what `Conversation.toJSON()` writes and `client.conversation()`
  * reads back, validated on the way in (a caller's store is outside our control).
  */
-import { lazy, z } from '../util/lazy-zod.js';
+import { inEnglish, lazy, z } from '../util/lazy-zod.js';
 import { A2AClientError } from '../errors/a2a-client-error.js';
 import type { TaskState } from '../protocol/model.js';
 
@@ -25,13 +25,15 @@ export interface ConversationSnapshot {
 export type ConversationInit = { contextId?: string } | ConversationSnapshot;
 
 const STATES = ['submitted', 'working', 'input-required', 'auth-required', 'completed', 'failed', 'canceled', 'rejected', 'unknown'] as const satisfies readonly TaskState[];
-const id = lazy(() => z.string().min(1).max(1024));
+const id = lazy(() => z.string().check(z.minLength(1), z.maxLength(1024)));
 
-const Fresh = lazy(() => z.strictObject({ contextId: id.optional() }));
+const Fresh = lazy(() => z.strictObject({ contextId: z.optional(id) }));
 const Snapshot = lazy(() => z
-  .strictObject({ version: z.literal(1), contextId: id.optional(), lastTaskId: id.optional(), state: z.enum(STATES).optional() })
-  .refine((s) => (s.lastTaskId === undefined) === (s.state === undefined), { path: ['state'], message: 'state and lastTaskId come together' })
-  .refine((s) => s.lastTaskId === undefined || s.contextId !== undefined, { path: ['contextId'], message: 'a task belongs to a context' }));
+  .strictObject({ version: z.literal(1), contextId: z.optional(id), lastTaskId: z.optional(id), state: z.optional(z.enum(STATES)) })
+  .check(
+    z.refine((s) => (s.lastTaskId === undefined) === (s.state === undefined), { path: ['state'], message: 'state and lastTaskId come together' }),
+    z.refine((s) => s.lastTaskId === undefined || s.contextId !== undefined, { path: ['contextId'], message: 'a task belongs to a context' }),
+  ));
 
 /**
  * The state a conversation starts from, read from `init` (`agent` names the agent in errors).
@@ -45,7 +47,7 @@ export function readConversationInit(init: unknown, agent: string): Conversation
   if (snapshot && init.version !== 1) {
     throw invalid(agent, 'version', `conversation state version ${JSON.stringify(init.version)} is not supported (this client reads version 1)`);
   }
-  const parsed = snapshot ? Snapshot.safeParse(init) : Fresh.safeParse(init);
+  const parsed = snapshot ? Snapshot.safeParse(init, inEnglish()) : Fresh.safeParse(init, inEnglish());
   if (!parsed.success) {
     const issues = parsed.error.issues.map((i) => ({ path: issuePath(i), message: i.message }));
     const first = issues[0];

@@ -13,16 +13,16 @@ export interface RetryHints {
   source?: string;
 }
 
-const nonNegative = lazy(() => z.number().finite().nonnegative());
+const nonNegative = lazy(() => z.number().check(z.nonnegative()));
 const problemHints = lazy(() => z.object({
-  is_retriable: z.boolean().optional().catch(undefined),
-  retry_after_ms: nonNegative.optional().catch(undefined),
-  retry_after_seconds: nonNegative.optional().catch(undefined),
+  is_retriable: z.catch(z.optional(z.boolean()), undefined),
+  retry_after_ms: z.catch(z.optional(nonNegative), undefined),
+  retry_after_seconds: z.catch(z.optional(nonNegative), undefined),
 }));
 const dataHints = lazy(() => z.object({
-  retryable: z.boolean().optional().catch(undefined),
-  retryAfter: nonNegative.optional().catch(undefined),
-  retry_after_ms: nonNegative.optional().catch(undefined),
+  retryable: z.catch(z.optional(z.boolean()), undefined),
+  retryAfter: z.catch(z.optional(nonNegative), undefined),
+  retry_after_ms: z.catch(z.optional(nonNegative), undefined),
 }));
 /** Hints read from an error before its text was redacted (see `redactFailure`), by the redacted copy. */
 const kept = new WeakMap<A2AClientError, RetryHints>();

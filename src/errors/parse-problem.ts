@@ -6,9 +6,9 @@
 import { lazy, z } from '../util/lazy-zod.js';
 import type { ProblemDetails, RpcStatus } from './problem.js';
 
-const str = lazy(() => z.string().optional().catch(undefined));
-const num = lazy(() => z.number().optional().catch(undefined));
-const bool = lazy(() => z.boolean().optional().catch(undefined));
+const str = lazy(() => z.catch(z.optional(z.string()), undefined));
+const num = lazy(() => z.catch(z.optional(z.number()), undefined));
+const bool = lazy(() => z.catch(z.optional(z.boolean()), undefined));
 
 const ProblemSchema: z.ZodType<ProblemDetails> = lazy(() => z.looseObject({
   type: str,
@@ -21,8 +21,8 @@ const ProblemSchema: z.ZodType<ProblemDetails> = lazy(() => z.looseObject({
   retry_after_seconds: num,
   trace_id: str,
   doc_uri: str,
-  suggestions: z.array(z.string()).optional().catch(undefined),
-  errors: z.array(z.lazy(() => ProblemSchema)).optional().catch(undefined),
+  suggestions: z.catch(z.optional(z.array(z.string())), undefined),
+  errors: z.catch(z.optional(z.array(z.lazy(() => ProblemSchema))), undefined),
 }));
 
 const PROBLEM_FIELDS = ['type', 'title', 'status', 'detail', 'instance', 'is_retriable', 'retry_after_ms', 'retry_after_seconds'];
@@ -44,7 +44,7 @@ const RpcStatusSchema = lazy(() => z.looseObject({
     status: str,
     message: str,
     // One odd item (a string, null) must not hide the ErrorInfo beside it: items are filtered below.
-    details: z.array(z.unknown()).optional().catch(undefined),
+    details: z.catch(z.optional(z.array(z.unknown())), undefined),
   }),
 }));
 

@@ -30,7 +30,7 @@ export const RESPONSE_ERROR_TYPES: Readonly<Record<A2AErrorKind, string>> = {
   'insufficient-results': 'insufficient_results',
 };
 
-const traceData = lazy(() => z.looseObject({ trace_id: z.string().optional() }));
+const traceData = lazy(() => z.looseObject({ trace_id: z.optional(z.string()) }));
 
 /** What identifies the failure beyond retry hints: the v1.0 ErrorInfo reason, a trace id, the offending field. */
 interface Identity {

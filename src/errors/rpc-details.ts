@@ -37,12 +37,12 @@ export interface ErrorDetails {
 const MAX_VIOLATIONS = 50;
 const MAX_METADATA = 50;
 
-const str = lazy(() => z.string().optional().catch(undefined));
+const str = lazy(() => z.catch(z.optional(z.string()), undefined));
 const typed = lazy(() => z.looseObject({ '@type': z.string() }));
 // `metadata` is read by hand (stringRecord): a zod record would turn a `__proto__` key into a prototype.
-const errorInfo = lazy(() => z.object({ reason: str, domain: str, metadata: z.unknown().optional() }));
+const errorInfo = lazy(() => z.object({ reason: str, domain: str, metadata: z.optional(z.unknown()) }));
 const violation = lazy(() => z.object({ field: z.string(), description: str, reason: str }));
-const badRequest = lazy(() => z.object({ fieldViolations: z.array(z.unknown()).optional().catch(undefined) }));
+const badRequest = lazy(() => z.object({ fieldViolations: z.catch(z.optional(z.array(z.unknown())), undefined) }));
 
 /** The short type name of a detail (`type.googleapis.com/google.rpc.ErrorInfo` → `google.rpc.ErrorInfo`). */
 function typeName(type: string): string {

@@ -12,35 +12,35 @@ import { lazy, z } from '../util/lazy-zod.js';
 import type { OAuthFlows, SecurityRequirement, SecurityScheme } from './model.js';
 import { opt } from './opt.js';
 
-const description = lazy(() => z.string().optional());
+const description = lazy(() => z.optional(z.string()));
 const scopes = lazy(() => z.record(z.string(), z.string()));
-const refreshUrl = lazy(() => z.string().optional());
+const refreshUrl = lazy(() => z.optional(z.string()));
 
 /** OAuth 2 flows; the same member names in both versions (v1.0 adds `deviceCode`, a oneof). */
 const FlowsSchema = lazy(() => z.looseObject({
-  authorizationCode: z.looseObject({ authorizationUrl: z.string(), tokenUrl: z.string(), refreshUrl, scopes, pkceRequired: z.boolean().optional() }).optional(),
-  clientCredentials: z.looseObject({ tokenUrl: z.string(), refreshUrl, scopes }).optional(),
-  deviceCode: z.looseObject({ deviceAuthorizationUrl: z.string(), tokenUrl: z.string(), refreshUrl, scopes }).optional(),
-  implicit: z.looseObject({ authorizationUrl: z.string().optional(), refreshUrl, scopes: scopes.optional() }).optional(),
-  password: z.looseObject({ tokenUrl: z.string().optional(), refreshUrl, scopes: scopes.optional() }).optional(),
+  authorizationCode: z.optional(z.looseObject({ authorizationUrl: z.string(), tokenUrl: z.string(), refreshUrl, scopes, pkceRequired: z.optional(z.boolean()) })),
+  clientCredentials: z.optional(z.looseObject({ tokenUrl: z.string(), refreshUrl, scopes })),
+  deviceCode: z.optional(z.looseObject({ deviceAuthorizationUrl: z.string(), tokenUrl: z.string(), refreshUrl, scopes })),
+  implicit: z.optional(z.looseObject({ authorizationUrl: z.optional(z.string()), refreshUrl, scopes: z.optional(scopes) })),
+  password: z.optional(z.looseObject({ tokenUrl: z.optional(z.string()), refreshUrl, scopes: z.optional(scopes) })),
 }));
 
 /** A v0.3 (OpenAPI-style) scheme, discriminated by `type`. */
 const V03SchemeSchema = lazy(() => z.discriminatedUnion('type', [
   z.looseObject({ type: z.literal('apiKey'), in: z.string(), name: z.string(), description }),
-  z.looseObject({ type: z.literal('http'), scheme: z.string(), bearerFormat: z.string().optional(), description }),
-  z.looseObject({ type: z.literal('oauth2'), flows: FlowsSchema, oauth2MetadataUrl: z.string().optional(), description }),
+  z.looseObject({ type: z.literal('http'), scheme: z.string(), bearerFormat: z.optional(z.string()), description }),
+  z.looseObject({ type: z.literal('oauth2'), flows: FlowsSchema, oauth2MetadataUrl: z.optional(z.string()), description }),
   z.looseObject({ type: z.literal('openIdConnect'), openIdConnectUrl: z.string(), description }),
   z.looseObject({ type: z.literal('mutualTLS'), description }),
 ]));
 
 /** A v1.0 scheme: a oneof, each member its own object. */
 const V1SchemeSchema = lazy(() => z.looseObject({
-  apiKeySecurityScheme: z.looseObject({ location: z.string(), name: z.string(), description }).optional(),
-  httpAuthSecurityScheme: z.looseObject({ scheme: z.string(), bearerFormat: z.string().optional(), description }).optional(),
-  oauth2SecurityScheme: z.looseObject({ flows: FlowsSchema, oauth2MetadataUrl: z.string().optional(), description }).optional(),
-  openIdConnectSecurityScheme: z.looseObject({ openIdConnectUrl: z.string(), description }).optional(),
-  mtlsSecurityScheme: z.looseObject({ description }).optional(),
+  apiKeySecurityScheme: z.optional(z.looseObject({ location: z.string(), name: z.string(), description })),
+  httpAuthSecurityScheme: z.optional(z.looseObject({ scheme: z.string(), bearerFormat: z.optional(z.string()), description })),
+  oauth2SecurityScheme: z.optional(z.looseObject({ flows: FlowsSchema, oauth2MetadataUrl: z.optional(z.string()), description })),
+  openIdConnectSecurityScheme: z.optional(z.looseObject({ openIdConnectUrl: z.string(), description })),
+  mtlsSecurityScheme: z.optional(z.looseObject({ description })),
 }));
 
 const V03_TYPES: ReadonlySet<unknown> = new Set(['apiKey', 'http', 'oauth2', 'openIdConnect', 'mutualTLS']);
@@ -51,14 +51,14 @@ const V03_TYPES: ReadonlySet<unknown> = new Set(['apiKey', 'http', 'oauth2', 'op
  */
 export const SecuritySchemesSchema = lazy(() => z.record(
   z.string(),
-  z.union([V03SchemeSchema, V1SchemeSchema.refine((s) => !V03_TYPES.has((s as { type?: unknown }).type), { message: 'invalid security scheme' })]),
+  z.union([V03SchemeSchema, V1SchemeSchema.check(z.refine((s) => !V03_TYPES.has((s as { type?: unknown }).type), { message: 'invalid security scheme' }))]),
 ));
 
 /** v0.3 requirements: `[{ schemeName: [scopes] }]`. */
 export const V03RequirementsSchema = lazy(() => z.array(z.record(z.string(), z.array(z.string()))));
 
 /** v1.0 requirements: `[{ schemes: { schemeName: { list: [scopes] } } }]`. */
-export const V1RequirementsSchema = lazy(() => z.array(z.looseObject({ schemes: z.record(z.string(), z.looseObject({ list: z.array(z.string()).optional() })).optional() })));
+export const V1RequirementsSchema = lazy(() => z.array(z.looseObject({ schemes: z.optional(z.record(z.string(), z.looseObject({ list: z.optional(z.array(z.string())) }))) })));
 
 type Flows = z.infer<typeof FlowsSchema>;
 type WireScheme = z.infer<typeof SecuritySchemesSchema>[string];

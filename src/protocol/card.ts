@@ -2,7 +2,7 @@
  * Agent card validation (either version), normalisation into the model `AgentCard`, and the choice of
  * which interface (version + binding + URL) to talk to.
  */
-import { lazy, z } from '../util/lazy-zod.js';
+import { inEnglish, lazy, z } from '../util/lazy-zod.js';
 import { A2AClientError } from '../errors/a2a-client-error.js';
 import type { AgentCard, AgentInterface, ProtocolBinding, ProtocolVersion } from './model.js';
 import { isV03Card, isV1Card } from './card-check.js';
@@ -22,7 +22,7 @@ function parseCard<S extends z.ZodType>(schema: S, json: unknown, check?: (card:
     const copy = copyOf(json);
     if (copy !== undefined) return copy as z.infer<S>;
   }
-  const result = schema.safeParse(json);
+  const result = schema.safeParse(json, inEnglish());
   if (result.success) return result.data;
   const issues = result.error.issues.map((i) => ({ path: i.path.map(String).join('.') || '(root)', message: i.message }));
   const first = issues[0] ?? { path: '(root)', message: 'invalid' };
@@ -52,7 +52,7 @@ export function normaliseVersion(v: string): ProtocolVersion | (string & {}) {
   return v;
 }
 
-const Shape = lazy(() => z.looseObject({ supportedInterfaces: z.unknown().optional(), url: z.unknown().optional() }));
+const Shape = lazy(() => z.looseObject({ supportedInterfaces: z.optional(z.unknown()), url: z.optional(z.unknown()) }));
 
 /**
  * Validates an agent card of either version and normalises it. v1.0 `supportedInterfaces` keep their

@@ -14,8 +14,8 @@ import { isNumber, isObject } from './wire-check.js';
 /** A JSON-RPC error object as received. */
 export const RpcErrorSchema = lazy(() => z.looseObject({
   code: z.number(),
-  message: z.string().catch(''),
-  data: z.unknown().optional(),
+  message: z.catch(z.string(), ''),
+  data: z.optional(z.unknown()),
 }));
 
 /**
@@ -24,9 +24,9 @@ export const RpcErrorSchema = lazy(() => z.looseObject({
  */
 export const RpcEnvelopeSchema = lazy(() => z.object({
   jsonrpc: z.literal('2.0'),
-  id: z.union([z.string(), z.number(), z.null()]).optional(),
-  result: z.unknown().optional(),
-  error: RpcErrorSchema.optional(),
+  id: z.optional(z.union([z.string(), z.number(), z.null()])),
+  result: z.optional(z.unknown()),
+  error: z.optional(RpcErrorSchema),
 }));
 
 /** A result envelope as {@link RpcEnvelopeSchema} takes it, without `error` (zod then has nothing to fill in). */

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { inEnglish, type z } from '../util/lazy-zod.js';
 import { A2AClientError } from '../errors/a2a-client-error.js';
 import { WireType } from './wire-check.js';
 
@@ -36,7 +36,7 @@ function invalidResponse(error: z.ZodError, field: string, method: string | unde
  * @throws A2AClientError kind `invalid-response` naming the first offending field (zod issue path).
  */
 export function parseWire<S extends z.ZodType>(schema: S, value: unknown, field: string, method?: string): z.infer<S> {
-  const result = schema.safeParse(value);
+  const result = schema.safeParse(value, inEnglish());
   if (result.success) return result.data;
   throw invalidResponse(result.error, field, method);
 }
@@ -61,7 +61,7 @@ export function checkWire<S extends z.ZodType>(type: (S & CheckingSchema<S>) | W
     if (type.test(value)) return value as z.output<S>;
     return checkWire(type.schema as S & CheckingSchema<S>, value, field, method);
   }
-  const result = type.safeParse(value);
+  const result = type.safeParse(value, inEnglish());
   if (!result.success) throw invalidResponse(result.error, field, method);
   // The parse succeeded and the schema does not change values (CheckingSchema): `value` is its output.
   return value as z.output<S>;

@@ -7,7 +7,7 @@
  * read over many object shapes is as slow as zod itself. The property test `test/protocol/wire-check.property.test.ts` holds each predicate to its
  * schema over random valid and invalid payloads.
  */
-import type { z } from 'zod';
+import type { z } from '../util/lazy-zod.js';
 
 /** A predicate over a value parsed from JSON. */
 export type Check = (value: unknown) => boolean;

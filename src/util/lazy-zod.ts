@@ -1,11 +1,13 @@
 /**
- * zod, loaded on first use. Importing a2a-resilient must not pay for zod (~35 ms and ~10 MB on Node
+ * zod (its functional `zod/mini` API: the same checks and issues as classic zod, a third of the size in
+ * a browser bundle), loaded on first use. Importing a2a-resilient must not pay for zod (~35 ms and ~10 MB on Node
  * 20): the hot paths answer with hand-written predicates (`protocol/wire-check.ts`, `card-check.ts`)
  * and zod runs only when one says no (to name the offending field) or where no predicate exists.
  * Schema modules import `z` from here instead of from 'zod' and wrap each top-level schema in
  * {@link lazy}, so a schema is built the first time something touches it.
  */
-import type { z as Z } from 'zod';
+import type * as Z from 'zod/mini';
+import type { en } from 'zod/locales';
 
 /**
  * `build()`'s value, built the first time any property of the returned object is read (or its keys
@@ -36,7 +38,14 @@ export function lazy<T extends object>(build: () => T): T {
  * The members of zod's `z` the package uses: `z` below offers only these, so the type checker keeps
  * `zod-subset.ts` (what the web build bundles) complete.
  */
-export type ZodSubset = Pick<typeof Z, 'array' | 'boolean' | 'discriminatedUnion' | 'enum' | 'lazy' | 'literal' | 'looseObject' | 'null' | 'number' | 'object' | 'record' | 'strictObject' | 'string' | 'union' | 'unknown'>;
+export type ZodSubset = Pick<
+  typeof Z,
+  | 'array' | 'boolean' | 'catch' | 'discriminatedUnion' | 'enum' | 'lazy' | 'literal' | 'looseObject' | 'maxLength' | 'minLength' | 'nonnegative' | 'null' | 'number'
+  | 'object' | 'optional' | 'record' | 'refine' | 'strictObject' | 'string' | 'union' | 'unknown'
+> & {
+  /** zod's English messages (`zod/locales`), which `zod/mini` does not load itself. */
+  readonly en: typeof en;
+};
 
 let loaded: ZodSubset | undefined;
 
@@ -49,7 +58,7 @@ export function provideZod(z: ZodSubset): void {
 }
 
 /**
- * zod's `z`: the one provided, else required (synchronous: its CommonJS build). `node:module` is
+ * zod's members: the ones provided, else required (synchronous: its CommonJS build). `node:module` is
  * reached through `process.getBuiltinModule` (Node ≥ 20.16), not a static import, so no entry point
  * that may run outside Node imports a `node:` module because of this file.
  * @throws Error when neither is possible (a runtime without `require`, and no zod provided).
@@ -58,21 +67,32 @@ function loadZod(): ZodSubset {
   if (loaded !== undefined) return loaded;
   const nodeModule = globalThis.process?.getBuiltinModule?.('node:module');
   if (nodeModule === undefined) throw new Error('a2a-resilient: zod could not be loaded (no require() in this runtime)');
-  loaded = (nodeModule.createRequire(import.meta.url)('zod') as { z: typeof Z }).z;
+  const require = nodeModule.createRequire(import.meta.url);
+  loaded = { ...(require('zod/mini') as typeof Z), en: (require('zod/locales') as { en: typeof en }).en };
   return loaded;
 }
 
 /** zod's `z` (the members the package uses), loaded on first use of any member. */
 export const z: ZodSubset = lazy(loadZod);
 
-/** zod's types under the usual names (`z.infer<typeof Schema>`…), as `import { z } from 'zod'` gives them. */
+let english: { error: ReturnType<typeof en>['localeError'] } | undefined;
+
+/**
+ * The parse options every `safeParse` whose issues reach a caller passes: zod's English messages
+ * (`Invalid input: expected string, received number`), whatever locale the application configured.
+ */
+export function inEnglish(): { error: ReturnType<typeof en>['localeError'] } {
+  return (english ??= { error: z.en().localeError });
+}
+
+/** zod's types under the usual names (`z.infer<typeof Schema>`…), as `import { z } from 'zod/mini'` gives them. */
 // eslint-disable-next-line @typescript-eslint/no-namespace
 export declare namespace z {
   export type infer<T> = Z.infer<T>;
   export type output<T> = Z.output<T>;
   export type input<T> = Z.input<T>;
-  export type ZodType<O = unknown, I = unknown> = Z.ZodType<O, I>;
-  export type ZodError<T = unknown> = Z.ZodError<T>;
+  export type ZodType<O = unknown, I = unknown> = Z.ZodMiniType<O, I>;
+  export type ZodError<T = unknown> = Z.core.$ZodError<T>;
   export namespace core {
     export type $ZodIssue = Z.core.$ZodIssue;
   }

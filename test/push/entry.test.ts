@@ -28,8 +28,8 @@ function externalImports(entry: string): Map<string, string> {
 }
 
 describe('a2a-resilient/push module graph', () => {
-  it('loads no node: module and no undici: only zod and jose', () => {
-    expect([...externalImports('src/push/index.ts').keys()].sort()).toEqual(['jose', 'zod']);
+  it('loads no node: module and no undici: only zod (mini, English messages) and jose', () => {
+    expect([...externalImports('src/push/index.ts').keys()].sort()).toEqual(['jose', 'zod/locales', 'zod/mini']);
   });
 
   it('the walker sees node: imports where they are (it would catch one)', () => {

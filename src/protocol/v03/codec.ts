@@ -71,18 +71,18 @@ const KINDS = ['task', 'message', 'status-update', 'artifact-update'] as const;
 const isKind = oneOf(KINDS);
 
 /** The `kind` of a v0.3 JSON-RPC object; the ProtoJSON shape has none. */
-const Kind = new WireType(lazy(() => z.object({ kind: z.enum(KINDS).optional() })), (v) => isObject(v) && (v.kind === undefined || isKind(v.kind)));
+const Kind = new WireType(lazy(() => z.object({ kind: z.optional(z.enum(KINDS)) })), (v) => isObject(v) && (v.kind === undefined || isKind(v.kind)));
 
 /** The ProtoJSON wrapper members, and the fields that tell an unwrapped task or message apart. */
 const Envelope = new WireType(
   lazy(() => z.object({
-    task: z.unknown().optional(),
-    msg: z.unknown().optional(),
-    message: z.unknown().optional(),
-    statusUpdate: z.unknown().optional(),
-    artifactUpdate: z.unknown().optional(),
-    id: z.unknown().optional(),
-    messageId: z.unknown().optional(),
+    task: z.optional(z.unknown()),
+    msg: z.optional(z.unknown()),
+    message: z.optional(z.unknown()),
+    statusUpdate: z.optional(z.unknown()),
+    artifactUpdate: z.optional(z.unknown()),
+    id: z.optional(z.unknown()),
+    messageId: z.optional(z.unknown()),
   })),
   isObject,
 );
@@ -122,7 +122,7 @@ function taskOnly(json: unknown) {
   return ev.kind === 'task' ? ev : unexpected('result.kind', ev.kind);
 }
 
-const PushList = lazy(() => z.union([z.array(z.unknown()), z.object({ configs: z.array(z.unknown()).optional() })]));
+const PushList = lazy(() => z.union([z.array(z.unknown()), z.object({ configs: z.optional(z.array(z.unknown())) })]));
 
 /** Builds a v0.3 codec writing requests in `style`. */
 export function createV03Codec(style: V03Style): VersionCodec {

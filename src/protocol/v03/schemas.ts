@@ -45,125 +45,121 @@ export const V03RoleSchema = lazy(() => z.enum(V03_ROLES));
 
 /** v0.3 file content: `{bytes|uri,name?,mimeType?}` (JSON-RPC) or `{fileWithUri|fileWithBytes,mimeType?}` (ProtoJSON). */
 export const V03FileSchema = lazy(() => z.object({
-  bytes: z.string().optional(),
-  uri: z.string().optional(),
-  name: z.string().optional(),
-  mimeType: z.string().optional(),
-  fileWithUri: z.string().optional(),
-  fileWithBytes: z.string().optional(),
+  bytes: z.optional(z.string()),
+  uri: z.optional(z.string()),
+  name: z.optional(z.string()),
+  mimeType: z.optional(z.string()),
+  fileWithUri: z.optional(z.string()),
+  fileWithBytes: z.optional(z.string()),
 }));
 
 /** v0.3 Part: `{kind:'text'|'file'|'data', …}`; without `kind`, one of `text`, `file`, `data` (ProtoJSON). */
 export const V03PartSchema = lazy(() => z
   .object({
-    kind: z.enum(['text', 'file', 'data']).optional(),
-    text: z.string().optional(),
-    file: V03FileSchema.optional(),
-    data: z.unknown().optional(),
-    metadata: metadata.optional(),
-  })
-  .refine(
+    kind: z.optional(z.enum(['text', 'file', 'data'])),
+    text: z.optional(z.string()),
+    file: z.optional(V03FileSchema),
+    data: z.optional(z.unknown()),
+    metadata: z.optional(metadata),
+  }).check(z.refine(
     (p) =>
       p.kind === 'text' ? p.text !== undefined : p.kind === 'file' ? p.file !== undefined : p.kind === 'data' ? p.data !== undefined
         : countDefined(p.text, p.file, p.data) === 1,
     { message: 'a Part needs its content (text, file or data)' },
-  ));
+  )));
 
 /** Validates a v0.3 `Message` from the wire (strip: see file comment). */
 export const V03MessageSchema = lazy(() => z
   .object({
-    kind: z.literal('message').optional(),
+    kind: z.optional(z.literal('message')),
     messageId: z.string(),
     role: V03RoleSchema,
-    parts: z.array(V03PartSchema).optional(),
-    content: z.array(V03PartSchema).optional(),
-    contextId: z.string().optional(),
-    taskId: z.string().optional(),
-    referenceTaskIds: z.array(z.string()).optional(),
-    extensions: z.array(z.string()).optional(),
-    metadata: metadata.optional(),
-  })
-  .refine((m) => m.parts !== undefined || m.content !== undefined, { message: 'a Message needs parts', path: ['parts'] }));
+    parts: z.optional(z.array(V03PartSchema)),
+    content: z.optional(z.array(V03PartSchema)),
+    contextId: z.optional(z.string()),
+    taskId: z.optional(z.string()),
+    referenceTaskIds: z.optional(z.array(z.string())),
+    extensions: z.optional(z.array(z.string())),
+    metadata: z.optional(metadata),
+  }).check(z.refine((m) => m.parts !== undefined || m.content !== undefined, { message: 'a Message needs parts', path: ['parts'] })));
 
 /** Validates a v0.3 `TaskStatus` from the wire (strip: see file comment). */
 export const V03TaskStatusSchema = lazy(() => z.object({
   state: V03TaskStateSchema,
-  message: V03MessageSchema.optional(),
-  update: V03MessageSchema.optional(),
-  timestamp: z.string().optional(),
+  message: z.optional(V03MessageSchema),
+  update: z.optional(V03MessageSchema),
+  timestamp: z.optional(z.string()),
 }));
 
 /** Validates a v0.3 `Artifact` from the wire (strip: see file comment). */
 export const V03ArtifactSchema = lazy(() => z.object({
   artifactId: z.string(),
-  name: z.string().optional(),
-  description: z.string().optional(),
+  name: z.optional(z.string()),
+  description: z.optional(z.string()),
   parts: z.array(V03PartSchema),
-  extensions: z.array(z.string()).optional(),
-  metadata: metadata.optional(),
+  extensions: z.optional(z.array(z.string())),
+  metadata: z.optional(metadata),
 }));
 
 /** Validates a v0.3 `Task` from the wire (strip: see file comment). */
 export const V03TaskSchema = lazy(() => z.object({
-  kind: z.literal('task').optional(),
+  kind: z.optional(z.literal('task')),
   id: z.string(),
   contextId: z.string(),
   status: V03TaskStatusSchema,
-  artifacts: z.array(V03ArtifactSchema).optional(),
-  history: z.array(V03MessageSchema).optional(),
-  metadata: metadata.optional(),
+  artifacts: z.optional(z.array(V03ArtifactSchema)),
+  history: z.optional(z.array(V03MessageSchema)),
+  metadata: z.optional(metadata),
 }));
 
 /** Validates a v0.3 `StatusUpdate` from the wire (strip: see file comment). */
 export const V03StatusUpdateSchema = lazy(() => z.object({
-  kind: z.literal('status-update').optional(),
+  kind: z.optional(z.literal('status-update')),
   taskId: z.string(),
   contextId: z.string(),
   status: V03TaskStatusSchema,
-  final: z.boolean().optional(),
-  metadata: metadata.optional(),
+  final: z.optional(z.boolean()),
+  metadata: z.optional(metadata),
 }));
 
 /** Validates a v0.3 `ArtifactUpdate` from the wire (strip: see file comment). */
 export const V03ArtifactUpdateSchema = lazy(() => z.object({
-  kind: z.literal('artifact-update').optional(),
+  kind: z.optional(z.literal('artifact-update')),
   taskId: z.string(),
   contextId: z.string(),
   artifact: V03ArtifactSchema,
-  append: z.boolean().optional(),
-  lastChunk: z.boolean().optional(),
-  metadata: metadata.optional(),
+  append: z.optional(z.boolean()),
+  lastChunk: z.optional(z.boolean()),
+  metadata: z.optional(metadata),
 }));
 
 /** Validates a v0.3 `PushConfig` from the wire (strip: see file comment). */
 export const V03PushConfigSchema = lazy(() => z.object({
-  id: z.string().optional(),
+  id: z.optional(z.string()),
   url: z.string(),
-  token: z.string().optional(),
-  authentication: z.object({ schemes: z.array(z.string()).optional(), credentials: z.string().optional() }).optional(),
+  token: z.optional(z.string()),
+  authentication: z.optional(z.object({ schemes: z.optional(z.array(z.string())), credentials: z.optional(z.string()) })),
 }));
 
 /** v0.3 `TaskPushNotificationConfig`; ProtoJSON names the task in `name: tasks/{id}/pushNotificationConfigs/{cid}`. */
 export const V03TaskPushConfigSchema = lazy(() => z
-  .object({ taskId: z.string().optional(), name: z.string().optional(), pushNotificationConfig: V03PushConfigSchema })
-  .refine((c) => c.taskId !== undefined || c.name !== undefined, { message: 'missing taskId', path: ['taskId'] }));
+  .object({ taskId: z.optional(z.string()), name: z.optional(z.string()), pushNotificationConfig: V03PushConfigSchema }).check(z.refine((c) => c.taskId !== undefined || c.name !== undefined, { message: 'missing taskId', path: ['taskId'] })));
 
 /** v0.3 `AgentCard` (the fields the client uses). */
 export const V03AgentCardSchema = lazy(() => z.looseObject({
   ...commonCardFields,
   url: z.string(),
-  protocolVersion: z.string().optional(),
-  preferredTransport: z.string().optional(),
-  additionalInterfaces: z.array(z.looseObject({ url: z.string(), transport: z.string() })).optional(),
-  capabilities: z
+  protocolVersion: z.optional(z.string()),
+  preferredTransport: z.optional(z.string()),
+  additionalInterfaces: z.optional(z.array(z.looseObject({ url: z.string(), transport: z.string() }))),
+  capabilities: z.optional(z
     .looseObject({
-      streaming: z.boolean().optional(),
-      pushNotifications: z.boolean().optional(),
-      stateTransitionHistory: z.boolean().optional(),
-      extensions: z.array(cardExtension).optional(),
-    })
-    .optional(),
-  supportsAuthenticatedExtendedCard: z.boolean().optional(),
+      streaming: z.optional(z.boolean()),
+      pushNotifications: z.optional(z.boolean()),
+      stateTransitionHistory: z.optional(z.boolean()),
+      extensions: z.optional(z.array(cardExtension)),
+    })),
+  supportsAuthenticatedExtendedCard: z.optional(z.boolean()),
 }));
 
 /** A validated wire `Part`. */

@@ -34,45 +34,44 @@ export const V1RoleSchema = lazy(() => z.enum(V1_ROLES));
 /** v1.0 Part: exactly one of `text`, `raw` (base64), `url`, `data`. */
 export const V1PartSchema = lazy(() => z
   .object({
-    text: z.string().optional(),
-    raw: z.string().optional(),
-    url: z.string().optional(),
-    data: z.unknown().optional(),
-    filename: z.string().optional(),
-    mediaType: z.string().optional(),
-    metadata: metadata.optional(),
-  })
-  .refine((p) => countDefined(p.text, p.raw, p.url, p.data) === 1, {
+    text: z.optional(z.string()),
+    raw: z.optional(z.string()),
+    url: z.optional(z.string()),
+    data: z.optional(z.unknown()),
+    filename: z.optional(z.string()),
+    mediaType: z.optional(z.string()),
+    metadata: z.optional(metadata),
+  }).check(z.refine((p) => countDefined(p.text, p.raw, p.url, p.data) === 1, {
     message: 'a Part needs exactly one of text, raw, url, data',
-  }));
+  })));
 
 /** Validates a v1.0 `Message` from the wire (strip: see file comment). */
 export const V1MessageSchema = lazy(() => z.object({
   messageId: z.string(),
   role: V1RoleSchema,
   parts: z.array(V1PartSchema),
-  contextId: z.string().optional(),
-  taskId: z.string().optional(),
-  referenceTaskIds: z.array(z.string()).optional(),
-  extensions: z.array(z.string()).optional(),
-  metadata: metadata.optional(),
+  contextId: z.optional(z.string()),
+  taskId: z.optional(z.string()),
+  referenceTaskIds: z.optional(z.array(z.string())),
+  extensions: z.optional(z.array(z.string())),
+  metadata: z.optional(metadata),
 }));
 
 /** Validates a v1.0 `TaskStatus` from the wire (strip: see file comment). */
 export const V1TaskStatusSchema = lazy(() => z.object({
   state: V1TaskStateSchema,
-  message: V1MessageSchema.optional(),
-  timestamp: z.string().optional(),
+  message: z.optional(V1MessageSchema),
+  timestamp: z.optional(z.string()),
 }));
 
 /** Validates a v1.0 `Artifact` from the wire (strip: see file comment). */
 export const V1ArtifactSchema = lazy(() => z.object({
   artifactId: z.string(),
-  name: z.string().optional(),
-  description: z.string().optional(),
+  name: z.optional(z.string()),
+  description: z.optional(z.string()),
   parts: z.array(V1PartSchema),
-  extensions: z.array(z.string()).optional(),
-  metadata: metadata.optional(),
+  extensions: z.optional(z.array(z.string())),
+  metadata: z.optional(metadata),
 }));
 
 /** Validates a v1.0 `Task` from the wire (strip: see file comment). */
@@ -80,9 +79,9 @@ export const V1TaskSchema = lazy(() => z.object({
   id: z.string(),
   contextId: z.string(),
   status: V1TaskStatusSchema,
-  artifacts: z.array(V1ArtifactSchema).optional(),
-  history: z.array(V1MessageSchema).optional(),
-  metadata: metadata.optional(),
+  artifacts: z.optional(z.array(V1ArtifactSchema)),
+  history: z.optional(z.array(V1MessageSchema)),
+  metadata: z.optional(metadata),
 }));
 
 /** Validates a v1.0 `StatusUpdate` from the wire (strip: see file comment). */
@@ -90,7 +89,7 @@ export const V1StatusUpdateSchema = lazy(() => z.object({
   taskId: z.string(),
   contextId: z.string(),
   status: V1TaskStatusSchema,
-  metadata: metadata.optional(),
+  metadata: z.optional(metadata),
 }));
 
 /** Validates a v1.0 `ArtifactUpdate` from the wire (strip: see file comment). */
@@ -98,36 +97,34 @@ export const V1ArtifactUpdateSchema = lazy(() => z.object({
   taskId: z.string(),
   contextId: z.string(),
   artifact: V1ArtifactSchema,
-  append: z.boolean().optional(),
-  lastChunk: z.boolean().optional(),
-  metadata: metadata.optional(),
+  append: z.optional(z.boolean()),
+  lastChunk: z.optional(z.boolean()),
+  metadata: z.optional(metadata),
 }));
 
 /** `SendMessageResponse`: exactly one of `task`, `message`. */
 export const V1SendMessageResponseSchema = lazy(() => z
-  .object({ task: V1TaskSchema.optional(), message: V1MessageSchema.optional() })
-  .refine((r) => countDefined(r.task, r.message) === 1, {
+  .object({ task: z.optional(V1TaskSchema), message: z.optional(V1MessageSchema) }).check(z.refine((r) => countDefined(r.task, r.message) === 1, {
     message: 'expected exactly one of task, message',
-  }));
+  })));
 
 /** `StreamResponse`: exactly one of `task`, `message`, `statusUpdate`, `artifactUpdate`. */
 export const V1StreamResponseSchema = lazy(() => z
   .object({
-    task: V1TaskSchema.optional(),
-    message: V1MessageSchema.optional(),
-    statusUpdate: V1StatusUpdateSchema.optional(),
-    artifactUpdate: V1ArtifactUpdateSchema.optional(),
-  })
-  .refine((r) => countDefined(r.task, r.message, r.statusUpdate, r.artifactUpdate) === 1, {
+    task: z.optional(V1TaskSchema),
+    message: z.optional(V1MessageSchema),
+    statusUpdate: z.optional(V1StatusUpdateSchema),
+    artifactUpdate: z.optional(V1ArtifactUpdateSchema),
+  }).check(z.refine((r) => countDefined(r.task, r.message, r.statusUpdate, r.artifactUpdate) === 1, {
     message: 'expected exactly one of task, message, statusUpdate, artifactUpdate',
-  }));
+  })));
 
 /** Validates a v1.0 `ListTasksResponse` from the wire (strip: see file comment). */
 export const V1ListTasksResponseSchema = lazy(() => z.object({
   tasks: z.array(V1TaskSchema),
-  nextPageToken: z.string().optional(),
-  pageSize: z.number().optional(),
-  totalSize: z.number().optional(),
+  nextPageToken: z.optional(z.string()),
+  pageSize: z.optional(z.number()),
+  totalSize: z.optional(z.number()),
 }));
 
 /**
@@ -136,25 +133,25 @@ export const V1ListTasksResponseSchema = lazy(() => z.object({
  * is read too.
  */
 export const V1AuthenticationInfoSchema = lazy(() => z.object({
-  scheme: z.string().optional(),
-  schemes: z.array(z.string()).optional(),
-  credentials: z.string().optional(),
+  scheme: z.optional(z.string()),
+  schemes: z.optional(z.array(z.string())),
+  credentials: z.optional(z.string()),
 }));
 
 /** v1.0 `TaskPushNotificationConfig` (flat: `id`, `taskId`, `url`, `token`, `authentication`). */
 export const V1TaskPushConfigSchema = lazy(() => z.object({
-  id: z.string().optional(),
+  id: z.optional(z.string()),
   taskId: z.string(),
   url: z.string(),
-  token: z.string().optional(),
-  authentication: V1AuthenticationInfoSchema.optional(),
-  tenant: z.string().optional(),
+  token: z.optional(z.string()),
+  authentication: z.optional(V1AuthenticationInfoSchema),
+  tenant: z.optional(z.string()),
 }));
 
 /** Validates a v1.0 `ListPushConfigsResponse` from the wire (strip: see file comment). */
 export const V1ListPushConfigsResponseSchema = lazy(() => z.object({
-  configs: z.array(V1TaskPushConfigSchema).optional(),
-  nextPageToken: z.string().optional(),
+  configs: z.optional(z.array(V1TaskPushConfigSchema)),
+  nextPageToken: z.optional(z.string()),
 }));
 
 /** Validates a v1.0 `AgentInterface` from the wire (loose: unknown fields kept). */
@@ -162,21 +159,20 @@ export const V1AgentInterfaceSchema = lazy(() => z.looseObject({
   url: z.string(),
   protocolBinding: z.string(),
   protocolVersion: z.string(),
-  tenant: z.string().optional(),
+  tenant: z.optional(z.string()),
 }));
 
 /** v1.0 `AgentCard` (the fields the client uses). */
 export const V1AgentCardSchema = lazy(() => z.looseObject({
   ...commonCardFields,
-  supportedInterfaces: z.array(V1AgentInterfaceSchema).min(1),
-  capabilities: z
+  supportedInterfaces: z.array(V1AgentInterfaceSchema).check(z.minLength(1)),
+  capabilities: z.optional(z
     .looseObject({
-      streaming: z.boolean().optional(),
-      pushNotifications: z.boolean().optional(),
-      extendedAgentCard: z.boolean().optional(),
-      extensions: z.array(cardExtension).optional(),
-    })
-    .optional(),
+      streaming: z.optional(z.boolean()),
+      pushNotifications: z.optional(z.boolean()),
+      extendedAgentCard: z.optional(z.boolean()),
+      extensions: z.optional(z.array(cardExtension)),
+    })),
 }));
 
 /** A validated wire `Part`. */
