@@ -25,6 +25,7 @@
  */
 export { MockAgent, mockAgent, type MockAgentOptions, type MockServer } from './mock-agent.js';
 export type { MockCall } from './core.js';
+export type { MockListenOptions } from './node-bridge.js';
 export {
   delay,
   errorInfo,

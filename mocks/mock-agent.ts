@@ -13,7 +13,7 @@ import { buildCard } from './card.js';
 import type { MockCall, MockCore } from './core.js';
 import { encoderFor, type WireEncoder } from './encode.js';
 import { handleJsonRpc } from './jsonrpc-router.js';
-import { serveHandlers, type ListeningServer } from './node-bridge.js';
+import { serveHandlers, type ListeningServer, type MockListenOptions } from './node-bridge.js';
 import { readFacts } from './request.js';
 import { respond } from './respond.js';
 import { handleRest } from './rest-router.js';
@@ -150,15 +150,16 @@ export class MockAgent implements MockCore {
   /**
    * Serves the same handlers on 127.0.0.1 (ephemeral port); the card then points at it. A
    * `binding: 'GRPC'` mock also starts a real gRPC server on 127.0.0.1 (`grpcTarget`), which its
-   * card advertises, and serves only the card over HTTP at `url`.
+   * card advertises, and serves only the card over HTTP at `url`. `options.cors`: serve browser pages
+   * on other origins too (see {@link MockListenOptions}).
    * @throws Error (`code` `ERR_MODULE_NOT_FOUND`) for a GRPC mock when `@grpc/grpc-js` or
    * `@bufbuild/protobuf` is not installed; rejects when a port cannot be bound.
    */
-  async listen(): Promise<MockServer> {
+  async listen(options: MockListenOptions = {}): Promise<MockServer> {
     const grpc = this.binding === 'GRPC' ? await this.#listenGrpc() : undefined;
     let server: ListeningServer;
     try {
-      server = await serveHandlers(() => this.handlers, { handlerOrigin: new URL(this.#mswBase).origin });
+      server = await serveHandlers(() => this.handlers, { handlerOrigin: new URL(this.#mswBase).origin, cors: options.cors === true });
     } catch (error: unknown) {
       await grpc?.close();
       throw error;

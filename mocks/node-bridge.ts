@@ -19,13 +19,36 @@ export interface ListeningServer {
 export interface ServeOptions {
   /** Origin the handlers match (the request URL's origin is rewritten to it), e.g. `http://a.agents.test`. */
   handlerOrigin: string;
+  /** Answer CORS preflights and let any origin read every response (see {@link MockListenOptions}). */
+  cors?: boolean;
 }
+
+/** Options of `MockAgent.listen()`. */
+export interface MockListenOptions {
+  /**
+   * Serve browsers on other origins: preflights (`OPTIONS`) are answered with 204, allowing the method
+   * and headers asked for, and every response carries `Access-Control-Allow-Origin: *` and
+   * `Access-Control-Expose-Headers: *` (so a page can read `Retry-After`). For a coordinator running in
+   * a browser page, tested against a loopback agent on another port.
+   * @default false
+   */
+  cors?: boolean;
+}
+
+const CORS_HEADERS: Readonly<Record<string, string>> = { 'access-control-allow-origin': '*', 'access-control-expose-headers': '*' };
 
 const SKIP = new Set(['host', 'connection', 'content-length', 'transfer-encoding', 'keep-alive']);
 
 /** Starts a loopback server for `handlers` on an ephemeral port. Rejects when the port cannot be bound. */
 export function serveHandlers(handlers: () => readonly RequestHandler[], options: ServeOptions): Promise<ListeningServer> {
   return listenLoopback((req, res) => {
+    if (options.cors === true) {
+      for (const [k, v] of Object.entries(CORS_HEADERS)) res.setHeader(k, v);
+      if (req.method === 'OPTIONS' && req.headers['access-control-request-method'] !== undefined) {
+        preflight(req, res);
+        return;
+      }
+    }
     void bridge(req, res, handlers(), options.handlerOrigin);
   });
 }
@@ -59,6 +82,14 @@ export async function listenLoopback(onRequest: (req: IncomingMessage, res: Serv
     return closing;
   };
   return { url: `http://127.0.0.1:${port}`, close };
+}
+
+/** Allows what the preflight asks for (any method, any header), for a day. */
+function preflight(req: IncomingMessage, res: ServerResponse): void {
+  const headers: Record<string, string> = { 'access-control-allow-methods': String(req.headers['access-control-request-method']), 'access-control-max-age': '86400' };
+  const asked = req.headers['access-control-request-headers'];
+  if (asked !== undefined) headers['access-control-allow-headers'] = asked;
+  res.writeHead(204, headers).end();
 }
 
 async function readBody(req: IncomingMessage): Promise<Uint8Array<ArrayBuffer>> {

@@ -1,5 +1,5 @@
 /**
- * The Node platform (also what Bun and Deno run): undici as the default engine, `node:diagnostics_channel`,
+ * The Node platform (also what Bun and Deno run): undici as the default engine (the fetch engine where the runtime cannot run it: Bun, Deno without --allow-env; transport/node-default-engine.ts), `node:diagnostics_channel`,
  * `process.emitWarning`, optional packages loaded synchronously with `require()`, gRPC through
  * `@grpc/grpc-js`, Buffer and StringDecoder for bytes. Imports nothing the package did not import
  * before this module existed, so importing the package costs the same.
@@ -8,7 +8,7 @@ import { channel } from 'node:diagnostics_channel';
 import { createRequire } from 'node:module';
 import { StringDecoder } from 'node:string_decoder';
 import type { Platform, Utf8StreamDecoder } from './platform.js';
-import { UndiciEngine } from '../transport/undici-engine.js';
+import { nodeDefaultEngine } from '../transport/node-default-engine.js';
 import { GrpcBinding } from '../protocol/grpc/grpc-binding.js';
 
 const require = createRequire(import.meta.url);
@@ -27,7 +27,7 @@ function utf8Decoder(): Utf8StreamDecoder {
 /** The Node platform. */
 export const platform: Platform = {
   name: 'node',
-  defaultEngine: (options) => new UndiciEngine({ dispatcher: options.dispatcher, proxy: options.proxy, tls: options.tls, compression: options.compression }),
+  defaultEngine: nodeDefaultEngine,
   channel,
   warn: (text, code) => process.emitWarning(text, { code }),
   cockatiel: () => require('cockatiel') as ReturnType<Platform['cockatiel']>,

@@ -99,7 +99,8 @@ export function errorCodes(error: unknown): string[] {
  * the message. `sent` says whether the request may have reached a socket (when unsure, pass `true`):
  * `phase: 'before-send'` is only claimed when it is provable — from `sent: false`, or from a code that
  * only connecting can produce (refused, DNS). A request the client refused to send is kind
- * `unsupported`; a response that is not valid HTTP (llhttp's `HPE_*`) is `invalid-response`, and so is a
+ * `unsupported`, and so is one the runtime does not permit (Deno without `--allow-net` for the host);
+ * a response that is not valid HTTP (llhttp's `HPE_*`) is `invalid-response`, and so is a
  * body its content coding does not decode (a zlib, brotli or zstd code: field `content-encoding`). An
  * `A2AClientError` is returned as is.
  */
@@ -108,6 +109,10 @@ export function normalizeTransportError(error: unknown, sent: boolean): A2AClien
   const refusal = proxyRefusalIn(error);
   if (refusal !== undefined) {
     return new A2AClientError({ kind: 'connection', message: refusal.message, cause: error, reason: 'proxy', status: refusal.statusCode, phase: 'before-send' });
+  }
+  const denial = runtimeDenialIn(error);
+  if (denial !== undefined) {
+    return new A2AClientError({ kind: 'unsupported', message: `The runtime does not allow this request: ${denial}`, cause: error, phase: 'before-send' });
   }
   const codes = errorCodes(error);
   for (const code of codes) {
@@ -151,6 +156,18 @@ export function normalizeTransportError(error: unknown, sent: boolean): A2AClien
 function proxyRefusalIn(error: unknown): ProxyRefusal | undefined {
   for (let e = error, depth = 0; typeof e === 'object' && e !== null && depth < 8; e = Reflect.get(e, 'cause'), depth++) {
     if (e instanceof ProxyRefusal) return e;
+  }
+  return undefined;
+}
+
+/**
+ * The message of a runtime's permission refusal on `error`'s `cause` chain: Deno's `NotCapable`
+ * (`PermissionDenied` before Deno 2), e.g. `Requires net access to "127.0.0.1:4000", run again with
+ * the --allow-net flag`. Nothing was sent, and repeating cannot help.
+ */
+function runtimeDenialIn(error: unknown): string | undefined {
+  for (let e = error, depth = 0; e instanceof Error && depth < 8; e = e.cause, depth++) {
+    if (e.name === 'NotCapable' || e.name === 'PermissionDenied') return e.message.slice(0, 300);
   }
   return undefined;
 }

@@ -7,6 +7,14 @@ import { CLIENT_CERT_CLOSED } from '../../src/transport/tls-options.js';
 const coded = (code: string, cause?: unknown) => Object.assign(new Error('whatever text'), { code }, cause === undefined ? {} : { cause });
 
 describe('normalizeTransportError', () => {
+  it('reports a runtime permission refusal (Deno: NotCapable, wrapped by fetch) as unsupported, before send, with its text', () => {
+    const notCapable = Object.assign(new Error('Requires net access to "127.0.0.1:4000", run again with the --allow-net flag'), { name: 'NotCapable' });
+    const error = normalizeTransportError(new TypeError('fetch failed', { cause: notCapable }), true);
+    expect(error).toMatchObject({ kind: 'unsupported', phase: 'before-send', retryable: false });
+    expect(error.message).toBe('The runtime does not allow this request: Requires net access to "127.0.0.1:4000", run again with the --allow-net flag');
+    expect(error.cause).toBeInstanceOf(TypeError);
+  });
+
   it.each([
     ['ECONNREFUSED', 'refused', 'before-send'],
     ['ENOTFOUND', 'dns', 'before-send'],

@@ -1,0 +1,26 @@
+/**
+ * The engine a client gets by default depends on whether the runtime's undici can carry the undici
+ * engine. On Node it can (Bun's substitute cannot: covered by `npm run test:runtimes`, see
+ * test/runtimes/).
+ */
+import { describe, expect, it } from 'vitest';
+import { createEngine } from '../../src/transport/create-engine.js';
+import { nodeDefaultEngine, undiciEngineWorksHere } from '../../src/transport/node-default-engine.js';
+
+describe('the default engine per runtime', () => {
+  it('is the undici engine on Node, whose undici Agent dispatches and closes', async () => {
+    expect(undiciEngineWorksHere()).toBe(true);
+    const engine = createEngine();
+    expect(engine.name).toBe('undici');
+    await engine.close();
+    const direct = nodeDefaultEngine({});
+    expect(direct.name).toBe('undici');
+    await direct.close();
+  });
+
+  it('is the fetch engine when the caller passes fetch', async () => {
+    const engine = createEngine({ fetch: 'global' });
+    expect(engine.name).toBe('fetch');
+    await engine.close();
+  });
+});
