@@ -7,8 +7,6 @@ import { describe, expect, it } from 'vitest';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const pages = ['README.md', ...readdirSync(join(root, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
-// Written on another branch (the runtimes work), linked from the README's guide table before it lands.
-const PENDING = new Set(['docs/runtimes.md']);
 
 /** GitHub's anchor for a heading: lower case, punctuation dropped, spaces as hyphens. */
 function anchor(heading: string): string {
@@ -37,7 +35,6 @@ describe('links in the README and docs/', () => {
     const broken: string[] = [];
     for (const page of pages) {
       for (const { path, hash } of linksOf(page)) {
-        if (PENDING.has(path) && !existsSync(join(root, path))) continue;
         if (!existsSync(join(root, path))) broken.push(`${page} → ${path} (no such file)`);
         else if (hash !== undefined && path.endsWith('.md') && !anchorsOf(path).has(hash)) broken.push(`${page} → ${path}#${hash} (no such heading)`);
       }
