@@ -9,8 +9,11 @@ import { provideOtelApi, type OtelApi } from './otel-api.js';
  * {@link useOpenTelemetry} takes it: checked loosely here so these types do not depend on the API's.
  */
 export interface OpenTelemetryApiModule {
+  /** The API's `trace` (tracers and spans). */
   readonly trace: object;
+  /** The API's `context` (the active context). */
   readonly context: object;
+  /** The API's `propagation` (`traceparent` / `tracestate` out on every request). */
   readonly propagation: object;
 }
 
