@@ -24,9 +24,9 @@ const OFFICIAL = "export { ClientFactory } from '@a2a-js/sdk/client';";
 const gz = (bytes) => gzipSync(bytes, { level: 9 }).length;
 
 /** esbuild as the issue says, on an entry text resolved from the package root (no tsconfig paths: the exports map decides). */
-async function bundle(contents, extra = {}) {
+async function bundle(contents, extra = {}, loader = 'js') {
   return build({
-    stdin: { contents, resolveDir: root, loader: 'js' },
+    stdin: { contents, resolveDir: root, loader },
     tsconfigRaw: '{}',
     bundle: true,
     minify: true,
@@ -86,20 +86,11 @@ async function oursByDirectory() {
       b.onResolve({ filter: /^\.\/node\.js$/ }, (args) => (args.importer.endsWith(join('platform', 'current.ts')) ? { path: join(args.resolveDir, 'web.ts') } : undefined));
     },
   };
-  const r = await build({
-    stdin: { contents: "export { A2AClient } from './src/index.ts';", resolveDir: root, loader: 'ts' },
-    tsconfigRaw: '{}',
-    bundle: true,
-    minify: true,
-    format: 'esm',
-    platform: 'browser',
-    write: false,
-    metafile: true,
-    outfile: 'out.js',
-    plugins: [webPlatform],
-    define: { A2A_RESILIENT_VERSION: '"0"', 'globalThis.process': 'undefined' },
-    logLevel: 'silent',
-  });
+  const r = await bundle(
+    "export { A2AClient } from './src/index.ts';",
+    { outfile: 'out.js', plugins: [webPlatform], define: { A2A_RESILIENT_VERSION: '"0"', 'globalThis.process': 'undefined' } },
+    'ts',
+  );
   const dirs = {};
   for (const [input, { bytesInOutput }] of Object.entries(Object.values(r.metafile.outputs)[0].inputs)) {
     if (input.includes('node_modules') || bytesInOutput === 0) continue;

@@ -110,7 +110,8 @@ function enumJson(e: DescEnum, n: number): JsonValue {
   return e.value[n]?.name ?? n;
 }
 
-type ElementOf = { kind: 'scalar'; scalar: ScalarType } | { kind: 'enum'; enum: DescEnum } | { kind: 'message'; message: DescMessage };
+/** What one value of a field is: a scalar, an enum or a message (a list's element, a map's value). */
+export type ElementOf = { kind: 'scalar'; scalar: ScalarType } | { kind: 'enum'; enum: DescEnum } | { kind: 'message'; message: DescMessage };
 type ReadOne = (r: BinaryReader) => JsonValue;
 
 /** The reader of one value of a singular field, list element or map value: scalar, enum or message. */
@@ -136,7 +137,8 @@ function oneReader(e: ElementOf): ReadOne {
   };
 }
 
-function elementOf(f: DescField): ElementOf {
+/** The kind of one value of field `f` (for lists and maps: of an element, of a value). */
+export function elementOf(f: DescField): ElementOf {
   switch (f.fieldKind) {
     case 'scalar':
       return { kind: 'scalar', scalar: f.scalar };

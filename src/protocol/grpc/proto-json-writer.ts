@@ -14,6 +14,7 @@
  */
 import { fromJson, ScalarType, toBinary, type DescEnum, type DescField, type DescMessage, type JsonObject, type JsonValue } from '@bufbuild/protobuf';
 import { base64Decode, BinaryWriter, WireType } from '@bufbuild/protobuf/wire';
+import { elementOf, type ElementOf } from './proto-json-reader.js';
 import { writeList, writeStruct, writeValue } from './proto-json-wkt.js';
 
 type WriteMessage = (w: BinaryWriter, json: JsonObject) => void;
@@ -153,23 +154,6 @@ function elementWriter(no: number, f: ElementOf): WriteValue {
     write(w, isObject(v) ? v : unusual());
     w.join();
   };
-}
-
-type ElementOf = { kind: 'scalar'; scalar: ScalarType } | { kind: 'enum'; enum: DescEnum } | { kind: 'message'; message: DescMessage };
-
-function elementOf(f: DescField): ElementOf {
-  switch (f.fieldKind) {
-    case 'scalar':
-      return { kind: 'scalar', scalar: f.scalar };
-    case 'enum':
-      return { kind: 'enum', enum: f.enum };
-    case 'message':
-      return { kind: 'message', message: f.message };
-    case 'list':
-      return f.listKind === 'scalar' ? { kind: 'scalar', scalar: f.scalar } : f.listKind === 'enum' ? { kind: 'enum', enum: f.enum } : { kind: 'message', message: f.message };
-    case 'map':
-      return f.mapKind === 'scalar' ? { kind: 'scalar', scalar: f.scalar } : f.mapKind === 'enum' ? { kind: 'enum', enum: f.enum } : { kind: 'message', message: f.message };
-  }
 }
 
 /** A value proto3 implicit presence leaves out: the type's zero. */
