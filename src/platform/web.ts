@@ -73,7 +73,17 @@ export const platform: Platform = {
   concat,
   utf8: (bytes) => new TextDecoder('utf-8').decode(bytes),
   base64ToUtf8: (text) => {
-    const binary = atob(text);
+    // As leniently as Node's Buffer: padding optional, a dangling sixth bit dropped; never throws.
+    let b64 = text.replace(/=+$/, '');
+    if (b64.length % 4 === 1) b64 = b64.slice(0, -1);
+    b64 += '='.repeat((4 - (b64.length % 4)) % 4);
+    let binary: string;
+    try {
+      binary = atob(b64);
+    } catch {
+      // Not base64 after all: nothing decoded, so nothing more to redact.
+      return '';
+    }
     const bytes = new Uint8Array(binary.length);
     for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
     return new TextDecoder('utf-8').decode(bytes);
