@@ -1,5 +1,5 @@
 import { A2AClientError, isA2AClientError } from '../errors/a2a-client-error.js';
-import type { StreamEvent, Task } from '../protocol/model.js';
+import type { StreamEvent } from '../protocol/model.js';
 import { backoffDelay } from './backoff.js';
 import { CallScope } from '../transport/call-scope.js';
 import { ignoreLate } from '../util/ignore-late.js';
@@ -131,42 +131,26 @@ class ResumableStream implements AsyncIterableIterator<StreamEvent[]> {
   readonly #onBatch = (step: IteratorResult<StreamEvent[]>): Step | Promise<Step> => {
     if (this.#closed) return this.#settle(DONE);
     if (step.done === true) return this.#afterEnd();
-    const batch = step.value;
     const state = this.#state;
-    // The batch itself is delivered unless a resubscribe's snapshot in it is replaced (copied then).
-    let out: StreamEvent[] | undefined;
+    const batch = step.value;
+    let deliver: StreamEvent[] | undefined;
     try {
-      for (let i = 0; i < batch.length; i++) {
-        const event = batch[i] as StreamEvent;
-        if (this.#fromResubscribe) {
-          if (event.kind !== 'task') {
-            // A resubscribe that does not start with the Task snapshot (some servers only tap the live
-            // queue): what happened while the client was away is unknown, and live events cannot be
-            // placed. Only snapshots are exact from here: poll.
-            return this.#startPoll(this.#lastDrop ?? noSnapshot());
-          }
-          out ??= batch.slice(0, i);
-          for (const e of state.snapshot(event as Task)) out.push(e);
-          this.#fromResubscribe = false;
-        } else {
-          state.accept(event);
-          out?.push(event);
-        }
-        if (state.done) {
-          out ??= batch.slice(0, i + 1);
-          break;
-        }
-      }
+      deliver = state.take(batch, this.#fromResubscribe);
     } catch (error) {
       throw this.#failed(error);
     }
+    // A resubscribe that does not start with the Task snapshot (some servers only tap the live queue):
+    // what happened while the client was away is unknown, and live events cannot be placed. Only
+    // snapshots are exact from here: poll.
+    if (deliver === undefined) return this.#startPoll(this.#lastDrop ?? noSnapshot());
+    // Its first event was the snapshot (an empty batch brought nothing yet).
+    if (batch.length > 0) this.#fromResubscribe = false;
     if (state.done) this.#dropSource();
     if (state.progress !== this.#seen) {
       this.#seen = state.progress;
       this.#resumes = 0;
       this.#attempts.news();
     }
-    const deliver = out ?? batch;
     if (deliver.length > 0) return this.#settle({ value: deliver, done: false });
     if (state.done) {
       this.#close();

@@ -116,6 +116,37 @@ export class StreamState {
     return out;
   }
 
+  /**
+   * One batch of a live source, as the caller must see it: events applied in order (see
+   * {@link accept}), up to the terminal one. When the batch opens a resubscribe (`fromResubscribe`),
+   * its first event must be the Task snapshot, which becomes the updates the caller has not seen
+   * ({@link snapshot}). Returns the events to deliver (the batch itself when nothing was replaced or
+   * cut), or `undefined` when a resubscribe did not start with its snapshot (live events then cannot
+   * be placed: the caller polls instead).
+   * @throws whatever {@link accept} throws.
+   */
+  take(batch: StreamEvent[], fromResubscribe: boolean): StreamEvent[] | undefined {
+    let out: StreamEvent[] | undefined;
+    let expectSnapshot = fromResubscribe;
+    for (let i = 0; i < batch.length; i++) {
+      const event = batch[i] as StreamEvent;
+      if (expectSnapshot) {
+        if (event.kind !== 'task') return undefined;
+        out ??= batch.slice(0, i);
+        for (const e of this.snapshot(event)) out.push(e);
+        expectSnapshot = false;
+      } else {
+        this.accept(event);
+        out?.push(event);
+      }
+      if (this.done) {
+        out ??= batch.slice(0, i + 1);
+        break;
+      }
+    }
+    return out ?? batch;
+  }
+
   #artifactDiff(task: Task, artifact: Artifact): StreamEvent | undefined {
     const known = this.#find(artifact.artifactId);
     const base = { kind: 'artifact-update' as const, taskId: task.id, contextId: task.contextId };

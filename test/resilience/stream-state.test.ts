@@ -173,3 +173,31 @@ describe('StreamState.progress: what moved on, by position (resume rounds count 
     expect(moved(s, () => s.snapshot(task({ state: 'completed' }, [{ artifactId: 'a', parts: [text('abc')] }])))).toBe(true);
   });
 });
+
+describe('StreamState.take (one batch of a live source)', () => {
+  const completed = (): StreamEvent => ({ kind: 'status-update', ...ids, status: { state: 'completed' }, final: true });
+
+  it('a live batch is delivered as it came (the same array), and nothing after the terminal event', () => {
+    const s = new StreamState();
+    const batch = [task(working), chunk([text('a')], false)];
+    expect(s.take(batch, false)).toBe(batch);
+    const ending = [chunk([text('b')]), completed(), chunk([text('late')])];
+    expect(s.take(ending, false)).toEqual(ending.slice(0, 2));
+    expect(s.done).toBe(true);
+  });
+
+  it('a resubscribe’s Task snapshot becomes only what the caller has not seen, then the live events follow', () => {
+    const s = new StreamState();
+    s.take([task(working), chunk([text('ab')], false)], false);
+    const snapshot = task(working, [{ artifactId: 'a', parts: [text('abcd')] }]);
+    const live = chunk([text('e')]);
+    expect(s.take([snapshot, live], true)).toEqual([chunk([text('cd')]), live]);
+  });
+
+  it('a resubscribe that does not start with its snapshot: undefined (poll instead); an empty batch is no answer yet', () => {
+    const s = new StreamState();
+    s.take([task(working)], false);
+    expect(s.take([chunk([text('x')])], true)).toBeUndefined();
+    expect(s.take([], true)).toEqual([]);
+  });
+});
