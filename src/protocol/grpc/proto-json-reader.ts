@@ -14,7 +14,7 @@
  */
 import { fromBinary, ScalarType, toJson, type DescEnum, type DescField, type DescMessage, type JsonObject, type JsonValue } from '@bufbuild/protobuf';
 import { BinaryReader, WireType } from '@bufbuild/protobuf/wire';
-import { readList, readStruct, readTimestamp, readValue, setKey, tagOf } from './proto-json-wkt.js';
+import { compiledOnce, readList, readStruct, readTimestamp, readValue, setKey, tagOf } from './proto-json-wkt.js';
 
 type ReadMessage = (r: BinaryReader, end: number) => JsonValue;
 
@@ -31,16 +31,7 @@ export function protoJsonReader(desc: DescMessage): (bytes: Uint8Array) => JsonV
 }
 
 function readerOf(desc: DescMessage): ReadMessage {
-  let read = compiled.get(desc);
-  if (read === undefined) {
-    // Registered before it is built: recursive types (Value ↔ Struct ↔ ListValue) find themselves.
-    const lazy: { fn?: ReadMessage } = {};
-    compiled.set(desc, (r, end) => (lazy.fn as ReadMessage)(r, end));
-    lazy.fn = build(desc);
-    read = lazy.fn;
-    compiled.set(desc, read);
-  }
-  return read;
+  return compiledOnce(compiled, desc, build);
 }
 
 const FAST_WKT = new Set(['google.protobuf.Timestamp', 'google.protobuf.Struct', 'google.protobuf.Value', 'google.protobuf.ListValue']);

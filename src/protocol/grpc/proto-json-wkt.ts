@@ -3,8 +3,26 @@
  * straight into their ProtoJSON form and (but Timestamp) written back, and the two wire helpers the
  * message reader shares with them (see `proto-json-reader.ts`, `proto-json-writer.ts`).
  */
-import type { JsonObject, JsonValue } from '@bufbuild/protobuf';
+import type { DescMessage, JsonObject, JsonValue } from '@bufbuild/protobuf';
 import { WireType, type BinaryReader, type BinaryWriter } from '@bufbuild/protobuf/wire';
+
+/**
+ * The compiled reader or writer of `desc`, built once per message type and cached in `cache`. It is
+ * registered (as a forwarder) before it is built, so recursive types (Value ↔ Struct ↔ ListValue)
+ * find themselves while being built.
+ */
+export function compiledOnce<F extends (...args: never[]) => unknown>(cache: WeakMap<DescMessage, F>, desc: DescMessage, build: (desc: DescMessage) => F): F {
+  let fn = cache.get(desc);
+  if (fn === undefined) {
+    const lazy: { fn?: F } = {};
+    const forward = (...args: Parameters<F>): unknown => (lazy.fn as F)(...args);
+    cache.set(desc, forward as unknown as F);
+    fn = build(desc);
+    lazy.fn = fn;
+    cache.set(desc, fn);
+  }
+  return fn;
+}
 
 /** Sets a key that came from the wire (`__proto__` included, as an own property). */
 export function setKey(o: JsonObject, key: string, value: JsonValue): void {

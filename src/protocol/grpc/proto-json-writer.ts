@@ -15,7 +15,7 @@
 import { fromJson, ScalarType, toBinary, type DescEnum, type DescField, type DescMessage, type JsonObject, type JsonValue } from '@bufbuild/protobuf';
 import { base64Decode, BinaryWriter, WireType } from '@bufbuild/protobuf/wire';
 import { elementOf, type ElementOf } from './proto-json-reader.js';
-import { writeList, writeStruct, writeValue } from './proto-json-wkt.js';
+import { compiledOnce, writeList, writeStruct, writeValue } from './proto-json-wkt.js';
 
 type WriteMessage = (w: BinaryWriter, json: JsonObject) => void;
 type WriteValue = (w: BinaryWriter, value: JsonValue) => void;
@@ -58,16 +58,7 @@ function isObject(v: JsonValue | undefined): v is JsonObject {
 }
 
 function writerOf(desc: DescMessage): WriteMessage {
-  let write = compiled.get(desc);
-  if (write === undefined) {
-    // Registered before it is built: recursive types (Value ↔ Struct ↔ ListValue) find themselves.
-    const lazy: { fn?: WriteMessage } = {};
-    compiled.set(desc, (w, json) => (lazy.fn as WriteMessage)(w, json));
-    lazy.fn = build(desc);
-    write = lazy.fn;
-    compiled.set(desc, write);
-  }
-  return write;
+  return compiledOnce(compiled, desc, build);
 }
 
 function build(desc: DescMessage): WriteMessage {
