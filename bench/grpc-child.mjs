@@ -10,7 +10,7 @@
  */
 import { runConcurrent } from './load.mjs';
 import { grpcRequestText, grpcWorkload } from './grpc-defs.mjs';
-import { loadSdk, textParams } from './sdk.mjs';
+import { countOurStream, loadSdk, textParams } from './sdk.mjs';
 
 const [key, workloadKey, cardUrl, mode = 'measure', unitsArg, repsArg] = process.argv.slice(2);
 /** TaskState.TASK_STATE_COMPLETED in the official client's numeric enum. */
@@ -50,18 +50,7 @@ async function openOurs(kind) {
       const r = await client.sendMessage(textParams(text));
       if (r?.kind !== 'task' || r.status.state !== 'completed') throw new Error('ours: task not completed');
     },
-    async stream(text) {
-      let count = 0;
-      if (kind === 'stream') {
-        for await (const ev of client.stream(text)) {
-          if (sdk.isTerminalError(ev)) throw new Error(`stream() error event: ${ev.error?.message}`);
-          count++;
-        }
-      } else {
-        for await (const ev of client.sendStreamingMessage(textParams(text))) if (ev) count++;
-      }
-      return count;
-    },
+    stream: (text) => countOurStream(sdk, client, kind === 'stream', text),
     close: () => client.close(),
   };
 }

@@ -24,3 +24,20 @@ export function assertNoTerminalError(sdk, events) {
   const bad = events.find((ev) => sdk.isTerminalError(ev));
   if (bad) throw new Error(`a2a-resilient returned an error event: ${bad.error?.type} ${bad.error?.code ?? ''} ${bad.error?.message}`);
 }
+
+/**
+ * Reads one of our streams for `text` to its end and counts its items: `stream()` AgentEvents (an
+ * error event throws) when `useStream`, else `sendStreamingMessage` events.
+ */
+export async function countOurStream(sdk, client, useStream, text) {
+  let count = 0;
+  if (useStream) {
+    for await (const ev of client.stream(text)) {
+      if (sdk.isTerminalError(ev)) throw new Error(`stream() error event: ${ev.error?.message}`);
+      count++;
+    }
+  } else {
+    for await (const ev of client.sendStreamingMessage(textParams(text))) if (ev) count++;
+  }
+  return count;
+}

@@ -13,7 +13,7 @@
  * so a process (under valgrind: slow to start) loads only what it measures.
  */
 import { runConcurrent } from './load.mjs';
-import { loadSdk, textParams } from './sdk.mjs';
+import { countOurStream, loadSdk, textParams } from './sdk.mjs';
 import { encodeRequest } from './workload-defs.mjs';
 
 /** Base URL of the replayed agent (never contacted: the replay dispatcher answers in-process). */
@@ -63,18 +63,7 @@ async function openOurs(baseUrl, w, mode, dispatcher) {
         throw new Error('sendMessage resolved nothing');
       }
     },
-    async stream(_n, text) {
-      let count = 0;
-      if (mode === 'stream') {
-        for await (const ev of client.stream(text)) {
-          if (sdk.isTerminalError(ev)) throw new Error(`stream() error event: ${ev.error?.message}`);
-          count++;
-        }
-      } else {
-        for await (const ev of client.sendStreamingMessage(textParams(text))) if (ev) count++;
-      }
-      return count;
-    },
+    stream: (_n, text) => countOurStream(sdk, client, mode === 'stream', text),
     close: async () => {
       await client.close();
     },

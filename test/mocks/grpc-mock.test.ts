@@ -6,13 +6,14 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { setupServer } from 'msw/node';
-import { A2AClient, isA2AClientError, type A2AClientError, type AgentEvent, type ClientOptions } from 'a2a-resilient';
+import { A2AClient, type AgentEvent, type ClientOptions } from 'a2a-resilient';
 import { hang, httpError, jsonRpcError, mockAgent, stream, type MockAgent, type MockServer } from 'a2a-resilient/mocks';
 import * as grpc from '@grpc/grpc-js';
 import type { JsonValue } from '@bufbuild/protobuf';
 import { grpcLoader } from '../../src/protocol/grpc/grpc-peers.js';
 import { runtime } from '../../src/protocol/grpc/grpc-runtime.js';
 import { uniqueName } from '../client/harness.js';
+import { rejection } from '../helpers/rejection.js';
 
 const closers: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -27,15 +28,6 @@ async function serve(agent: MockAgent, options: ClientOptions = {}): Promise<{ s
   return { server, client };
 }
 
-async function rejection(p: Promise<unknown>): Promise<A2AClientError> {
-  try {
-    await p;
-  } catch (error: unknown) {
-    if (isA2AClientError(error)) return error;
-    throw error;
-  }
-  throw new Error('expected a rejection');
-}
 
 const hi = { message: { parts: [{ kind: 'text' as const, text: 'hi' }] } };
 

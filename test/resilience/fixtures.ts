@@ -1,4 +1,4 @@
-import { A2AClientError, isA2AClientError } from '../../src/errors/a2a-client-error.js';
+import { A2AClientError } from '../../src/errors/a2a-client-error.js';
 import type { ProblemDetails } from '../../src/errors/problem.js';
 
 /** Real errors as the transport and bindings build them. */
@@ -31,13 +31,4 @@ export function agentKey(): string {
   return `http://127.0.0.1:${40000 + seq}`;
 }
 
-/** The A2AClientError a promise rejects with (fails the test if it resolves or rejects otherwise). */
-export async function rejection(promise: Promise<unknown>): Promise<A2AClientError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (isA2AClientError(error)) return error;
-    throw error;
-  }
-  throw new Error('expected a rejection');
-}
+export { rejection } from '../helpers/rejection.js';

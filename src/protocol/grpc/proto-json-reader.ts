@@ -158,7 +158,8 @@ function zeroOf(e: ElementOf): JsonValue {
 /** Reads one occurrence of a field (its tag already read) into the message's JSON. */
 type FieldRead = (r: BinaryReader, out: JsonObject, wire: WireType) => void;
 
-const isPlainObject = (v: JsonValue | undefined): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v);
+/** A JSON object (not an array, not null). */
+export const isPlainObject = (v: JsonValue | undefined): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function listRead(json: string, e: ElementOf, one: ReadOne): FieldRead {
   // Numbers, bools and enums may come packed (one length-delimited run) or one per tag.

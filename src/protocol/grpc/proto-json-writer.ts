@@ -14,7 +14,7 @@
  */
 import { fromJson, ScalarType, toBinary, type DescEnum, type DescField, type DescMessage, type JsonObject, type JsonValue } from '@bufbuild/protobuf';
 import { base64Decode, BinaryWriter, WireType } from '@bufbuild/protobuf/wire';
-import { elementOf, type ElementOf } from './proto-json-reader.js';
+import { elementOf, isPlainObject, type ElementOf } from './proto-json-reader.js';
 import { compiledOnce, writeList, writeStruct, writeValue } from './proto-json-wkt.js';
 
 type WriteMessage = (w: BinaryWriter, json: JsonObject) => void;
@@ -34,7 +34,7 @@ export function protoJsonWriter(desc: DescMessage): (json: JsonValue) => Uint8Ar
   if (isSlow(desc)) return slow;
   const write = writerOf(desc);
   return (json) => {
-    if (!isObject(json)) return slow(json);
+    if (!isPlainObject(json)) return slow(json);
     const w = new BinaryWriter();
     try {
       write(w, json);
@@ -51,10 +51,6 @@ const FAST_WKT = new Set(['google.protobuf.Struct', 'google.protobuf.Value', 'go
 /** Well-known types with a JSON form of their own that this writer does not read: protobuf-es encodes them. */
 function isSlow(desc: DescMessage): boolean {
   return desc.typeName.startsWith('google.protobuf.') && !FAST_WKT.has(desc.typeName);
-}
-
-function isObject(v: JsonValue | undefined): v is JsonObject {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
 function writerOf(desc: DescMessage): WriteMessage {
@@ -142,7 +138,7 @@ function elementWriter(no: number, f: ElementOf): WriteValue {
   return (w, v) => {
     const write = writerOf(m);
     w.tag(no, WireType.LengthDelimited).fork();
-    write(w, isObject(v) ? v : unusual());
+    write(w, isPlainObject(v) ? v : unusual());
     w.join();
   };
 }
@@ -193,7 +189,7 @@ function fieldWriter(f: DescField): WriteValue {
     const value = elementWriter(2, element);
     const nullable = element.kind === 'message' && element.message.typeName === 'google.protobuf.Value';
     return (w, v) => {
-      if (!isObject(v)) unusual();
+      if (!isPlainObject(v)) unusual();
       const map = v as JsonObject;
       for (const key of Object.keys(map)) {
         const x = map[key] as JsonValue;

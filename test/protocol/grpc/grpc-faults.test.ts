@@ -4,9 +4,10 @@
  * with every chunk exactly once, reads are retried on UNAVAILABLE, sends only when refused unprocessed.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { A2AClient, isA2AClientError, type A2AClientError } from 'a2a-resilient';
+import { A2AClient } from 'a2a-resilient';
 import { startOfficialGrpcServer, type OfficialGrpcServer } from '../../helpers/official-grpc-server.js';
 import { completedTask, grpcCard, startGrpcFaultServer, type GrpcFaultServer } from '../../helpers/grpc-fault-server.js';
+import { rejection } from '../../helpers/rejection.js';
 
 const closers: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -32,15 +33,6 @@ async function connect(url: string, options: Parameters<typeof A2AClient.connect
   const c = await A2AClient.connect(url, options);
   closers.push(() => c.close());
   return c;
-}
-async function rejection(p: Promise<unknown>): Promise<A2AClientError> {
-  try {
-    await p;
-  } catch (error) {
-    if (isA2AClientError(error)) return error;
-    throw error;
-  }
-  throw new Error('expected a rejection');
 }
 async function until(check: () => boolean, ms = 2_000): Promise<void> {
   const end = Date.now() + ms;

@@ -3,8 +3,9 @@
  * v0.3 service) on loopback: every method, errors, metadata, the card negotiation.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { A2AClient, isA2AClientError, type A2AClientError } from 'a2a-resilient';
+import { A2AClient } from 'a2a-resilient';
 import { startOfficialGrpcServer, type OfficialGrpcServer } from '../../helpers/official-grpc-server.js';
+import { rejection } from '../../helpers/rejection.js';
 
 let server: OfficialGrpcServer;
 beforeAll(async () => {
@@ -14,15 +15,6 @@ afterAll(async () => {
   await server.close();
 });
 
-async function rejection(p: Promise<unknown>): Promise<A2AClientError> {
-  try {
-    await p;
-  } catch (error) {
-    if (isA2AClientError(error)) return error;
-    throw error;
-  }
-  throw new Error('expected a rejection');
-}
 
 const text = (t: string) => ({ message: { role: 'user' as const, parts: [{ kind: 'text' as const, text: t }] } });
 

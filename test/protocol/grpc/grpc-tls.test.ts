@@ -9,9 +9,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createConnection, createServer, type Server as NetServer, type Socket } from 'node:net';
 import * as grpc from '@grpc/grpc-js';
 import type { JsonValue } from '@bufbuild/protobuf';
-import { A2AClient, isA2AClientError, type A2AClientError, type ClientOptions } from 'a2a-resilient';
+import { A2AClient, type ClientOptions } from 'a2a-resilient';
 import { runtime } from '../../../src/protocol/grpc/grpc-runtime.js';
 import { generateTestCerts, type TestCerts } from '../../helpers/test-certs.js';
+import { rejection } from '../../helpers/rejection.js';
 
 let certs: TestCerts;
 let server: grpc.Server;
@@ -67,15 +68,6 @@ function client(url: string, options: ClientOptions): A2AClient {
   return c;
 }
 
-async function rejection(p: Promise<unknown>): Promise<A2AClientError> {
-  try {
-    await p;
-  } catch (error: unknown) {
-    if (isA2AClientError(error)) return error;
-    throw error;
-  }
-  throw new Error('expected a rejection');
-}
 
 describe('gRPC over TLS (private CA, mutual TLS)', () => {
   it.each([
