@@ -12,7 +12,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
-import { Agent, stream as undiciStream } from 'undici';
+import { Agent, buildConnector, stream as undiciStream } from 'undici';
 import { createParser } from 'eventsource-parser';
 import { rpcUrlOf } from './raw.mjs';
 
@@ -42,7 +42,8 @@ function framer() {
 export async function openReadPath(kind, baseUrl, w, dispatcher) {
   const legacy = Boolean(w.legacy);
   const rpcUrl = await rpcUrlOf(baseUrl, legacy ? '0.3' : '1.0');
-  const agent = dispatcher ?? new Agent({ keepAliveTimeout: 60_000, bodyTimeout: 0, headersTimeout: 0 });
+  const hwm = process.env.SOCKET_HWM ? { connect: buildConnector({ highWaterMark: Number(process.env.SOCKET_HWM) }) } : {};
+  const agent = dispatcher ?? new Agent({ keepAliveTimeout: 60_000, bodyTimeout: 0, headersTimeout: 0, ...hwm });
   const url = new URL(rpcUrl);
   const headers = { 'content-type': 'application/json', accept: 'text/event-stream', 'a2a-version': legacy ? '0.3' : '1.0' };
 
@@ -58,6 +59,48 @@ export async function openReadPath(kind, baseUrl, w, dispatcher) {
           },
           onResponseData(_controller, chunk) {
             f.feed(chunk);
+          },
+          onResponseEnd() {
+            resolve(f.count);
+          },
+          onResponseError(_controller, err) {
+            reject(err);
+          },
+        },
+      );
+    });
+
+  const COALESCE_MS = Number(process.env.COALESCE_MS ?? 1);
+  const COALESCE_BYTES = Number(process.env.COALESCE_BYTES ?? 8192);
+  const viaCoalesce = (text) =>
+    new Promise((resolve, reject) => {
+      const f = framer();
+      let last = 0;
+      let burst = 0;
+      let timer;
+      agent.dispatch(
+        { origin: url.origin, path: url.pathname + url.search, method: 'POST', headers, body: requestBody(text, legacy) },
+        {
+          onRequestStart() {},
+          onResponseStart(_controller, statusCode) {
+            if (statusCode !== 200) reject(new Error(`status ${statusCode}`));
+          },
+          onResponseData(controller, chunk) {
+            f.feed(chunk);
+            burst += chunk.byteLength;
+            if (burst === chunk.byteLength) queueMicrotask(() => {
+              const now = performance.now();
+              const small = burst < COALESCE_BYTES;
+              burst = 0;
+              if (timer === undefined && small && now - last < COALESCE_MS) {
+                controller.pause();
+                timer = setTimeout(() => {
+                  timer = undefined;
+                  controller.resume();
+                }, COALESCE_MS);
+              }
+              last = now;
+            });
           },
           onResponseEnd() {
             resolve(f.count);
@@ -96,7 +139,7 @@ export async function openReadPath(kind, baseUrl, w, dispatcher) {
     return f.count;
   };
 
-  const read = { rawDispatch: viaDispatch, rawStream: viaStream, rawFetch: viaFetch }[kind];
+  const read = { rawCoalesce: viaCoalesce, rawDispatch: viaDispatch, rawStream: viaStream, rawFetch: viaFetch }[kind];
   if (!read) throw new Error(`unknown read path "${kind}"`);
   return { stream: (_n, text) => read(text), close: () => (dispatcher ? undefined : agent.close()) };
 }

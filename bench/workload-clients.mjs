@@ -77,7 +77,7 @@ async function openOurs(baseUrl, w, mode, dispatcher) {
  */
 export async function openWorkloadClient(key, baseUrl, w) {
   const readPath = async (u, x, d) => (await import('./read-paths.mjs')).openReadPath(key, u, x, d);
-  const open = { rawDispatch: readPath, rawStream: readPath, rawFetch: readPath, raw: openRaw, rawIter: (u, x, d) => openRaw(u, x, d, true), official: openOfficial, ssm: (u, x, d) => openOurs(u, x, 'ssm', d), stream: (u, x, d) => openOurs(u, x, 'stream', d), sendMessage: (u, x, d) => openOurs(u, x, 'sendMessage', d), invoke: (u, x, d) => openOurs(u, x, 'invoke', d) }[key];
+  const open = { rawDispatch: readPath, rawStream: readPath, rawFetch: readPath, rawCoalesce: readPath, raw: openRaw, rawIter: (u, x, d) => openRaw(u, x, d, true), official: openOfficial, ssm: (u, x, d) => openOurs(u, x, 'ssm', d), stream: (u, x, d) => openOurs(u, x, 'stream', d), sendMessage: (u, x, d) => openOurs(u, x, 'sendMessage', d), invoke: (u, x, d) => openOurs(u, x, 'invoke', d) }[key];
   if (!open) throw new Error(`unknown contender "${key}"`);
   let dispatcher;
   if (process.env.BENCH_TRANSPORT === 'replay') {

@@ -40,7 +40,7 @@ export const STREAM_CONTENDERS = ['raw', 'official', 'ssm', 'stream'];
  */
 export const ITERATOR_FLOOR = 'rawIter';
 /** The other ways to read a body (`read-paths.mjs`): measured with `node bench/workloads.mjs per-frame raw,rawDispatch,…`. */
-export const READ_PATHS = ['rawDispatch', 'rawStream', 'rawFetch'];
+export const READ_PATHS = ['rawDispatch', 'rawStream', 'rawFetch', 'rawCoalesce'];
 export const UNARY_CONTENDERS = ['raw', 'official', 'sendMessage', 'invoke'];
 
 /** Display names of contender keys. */

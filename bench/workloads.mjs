@@ -57,7 +57,7 @@ export async function workloadsSection({ workloads = [], contenders = [], reps =
         const { report } = await runChild(cmd, args, { timeoutMs: 300_000 });
         rows[w.key][key] = summarizeCell(report);
         const c = rows[w.key][key];
-        log(`  ${w.key} ${key}: ${c.error ? `ERROR ${c.error}` : `${Math.round(c.rate)}/s, ${c.cpuUs.toFixed(2)} µs CPU/unit, ${c.peakRssMB.toFixed(0)} MB`}`);
+        log(`  ${w.key} ${key}: ${c.error ? `ERROR ${c.error}` : `${Math.round(c.rate)}/s, ${c.cpuUs.toFixed(2)} µs CPU/unit, ${c.peakRssMB.toFixed(0)} MB${c.readsPerEvent === undefined ? '' : `, ${c.readsPerEvent.toFixed(3)} reads/unit`}`}`);
       }
     }
   } finally {

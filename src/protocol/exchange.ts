@@ -9,9 +9,9 @@ import type { StreamEvent } from './model.js';
 import type { VersionCodec } from './codec.js';
 import { errorFromBody, streamErrorFrame } from './response-errors.js';
 import { bounded, parseJsonText } from './validate.js';
+import { isSseType, mediaType, SSE_TYPE } from '../util/media-type.js';
 
-/** Media type of SSE bodies. */
-export const SSE_TYPE = 'text/event-stream';
+export { isSseType, SSE_TYPE };
 
 /**
  * `Accept` of a request for a JSON answer: A2A v1.0.1 prefers `application/a2a+json`, today's servers
@@ -39,19 +39,10 @@ export function send(ctx: AttemptContext, method: EngineRequest['method'], url: 
   return ctx.engine.send(request);
 }
 
-function mediaType(headers: Record<string, string>): string {
-  return (headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
-}
-
 /** True for `application/json`, `application/a2a+json` and other `+json` types. */
 export function isJsonType(headers: Record<string, string>): boolean {
   const t = mediaType(headers);
   return t === 'application/json' || t.endsWith('+json');
-}
-
-/** True when the response is an SSE stream. */
-export function isSseType(headers: Record<string, string>): boolean {
-  return mediaType(headers) === SSE_TYPE;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { ignoreLate } from '../util/ignore-late.js';
+import { platform } from '../platform/current.js';
 
 /**
  * A response body as the shared reading code sees it, whichever engine produced it: pull the next
@@ -28,24 +29,47 @@ export interface FlowControl {
 const HIGH_WATER_BYTES = 256 * 1024;
 
 /**
+ * Event streams only: network reads that end less than this many milliseconds apart, each smaller
+ * than {@link SMALL_READ_BYTES}, make the source stop reading for this long, so the frames that follow
+ * arrive together in one read instead of one read (and one wake-up) each. An event waits at most this
+ * long; frames further apart (a paced token stream) are never held.
+ */
+export const COALESCE_MS = 1;
+/** A network read at least this large is already a batch: it never starts a hold. */
+const SMALL_READ_BYTES = 8 * 1024;
+
+type Waiter = { resolve: (chunk: Uint8Array | undefined) => void; reject: (error: Error) => void };
+
+/**
  * A {@link BodySource} fed by callbacks (undici's dispatch handler): chunks are queued as they arrive
- * (the connection is paused above {@link HIGH_WATER_BYTES}) and handed out by `next()`. A failure
- * recorded with `discard` (a timer, the deadline, the caller's abort) is reported at once; a network
- * failure is reported after the chunks that arrived before it.
+ * (the connection is paused above {@link HIGH_WATER_BYTES}) and `next()` hands out everything queued
+ * as one chunk. A failure recorded with `discard` (a timer, the deadline, the caller's abort) is
+ * reported at once; a network failure is reported after the chunks that arrived before it.
+ * With `coalesce` (event streams), the chunks of one network read reach a waiting reader together,
+ * and small reads in quick succession pause the connection for {@link COALESCE_MS} (see there).
  */
 export class PushSource implements BodySource {
   readonly watched = true;
   readonly #flow: FlowControl;
-  readonly #chunks: Uint8Array[] = [];
-  #head = 0;
+  readonly #coalesce: boolean;
+  #chunks: Uint8Array[] = [];
   #buffered = 0;
+  /** Paused because the reader is behind. */
   #paused = false;
+  /** Paused to let back-to-back frames gather (the timer that ends it). */
+  #hold: ReturnType<typeof setTimeout> | undefined;
+  /** Bytes pushed since the current network read began (0: none in progress). */
+  #burst = 0;
+  /** When the previous network read ended (`performance.now()`). */
+  #lastBurst = Number.NEGATIVE_INFINITY;
   #ended = false;
   #error: Error | undefined;
-  #waiter: { resolve: (chunk: Uint8Array | undefined) => void; reject: (error: Error) => void } | undefined;
+  #waiter: Waiter | undefined;
 
-  constructor(flow: FlowControl) {
+  /** `coalesce`: gather back-to-back small reads (for event streams, where a frame may wait {@link COALESCE_MS}). */
+  constructor(flow: FlowControl, coalesce = false) {
     this.#flow = flow;
+    this.#coalesce = coalesce;
   }
 
   /** True once the body ended, failed or was destroyed. */
@@ -56,8 +80,12 @@ export class PushSource implements BodySource {
   /** Takes a chunk from the wire. */
   push(chunk: Uint8Array): void {
     if (this.settled) return;
-    const waiter = this.#waiter;
-    if (waiter !== undefined) {
+    if (this.#coalesce) {
+      // The chunks of one network read are pushed synchronously: a microtask sees the read end.
+      if (this.#burst === 0) queueMicrotask(this.#endBurst);
+      this.#burst += chunk.byteLength;
+    } else if (this.#waiter !== undefined) {
+      const waiter = this.#waiter;
       this.#waiter = undefined;
       waiter.resolve(chunk);
       return;
@@ -74,36 +102,21 @@ export class PushSource implements BodySource {
   end(): void {
     if (this.settled) return;
     this.#ended = true;
-    const waiter = this.#waiter;
-    this.#waiter = undefined;
-    if (waiter !== undefined && this.#head >= this.#chunks.length) waiter.resolve(undefined);
+    this.#stopHold();
+    if (this.#chunks.length === 0) this.#takeWaiter()?.resolve(undefined);
   }
 
   /** The body failed; `discard` drops what is buffered so the error is reported at once. The first failure wins. */
   fail(error: Error, discard: boolean): void {
     if (this.settled) return;
     this.#error = error;
+    this.#stopHold();
     if (discard) this.#release();
-    const waiter = this.#waiter;
-    this.#waiter = undefined;
-    waiter?.reject(error);
+    if (this.#chunks.length === 0) this.#takeWaiter()?.reject(error);
   }
 
   next(): Promise<Uint8Array | undefined> {
-    if (this.#head < this.#chunks.length) {
-      const chunk = this.#chunks[this.#head] as Uint8Array;
-      this.#head++;
-      this.#buffered -= chunk.byteLength;
-      if (this.#head === this.#chunks.length) {
-        this.#chunks.length = 0;
-        this.#head = 0;
-        if (this.#paused && !this.settled) {
-          this.#paused = false;
-          this.#flow.resume();
-        }
-      }
-      return Promise.resolve(chunk);
-    }
+    if (this.#chunks.length > 0) return Promise.resolve(this.#take());
     if (this.#error !== undefined) return Promise.reject(this.#error);
     if (this.#ended) return Promise.resolve(undefined);
     return new Promise((resolve, reject) => {
@@ -113,19 +126,63 @@ export class PushSource implements BodySource {
 
   destroy(): void {
     this.#release();
+    this.#stopHold();
     if (this.settled) return;
     const closed = Object.assign(new Error('The response body was released before its end'), { code: 'UND_ERR_ABORTED' });
     this.#error = closed;
     // A read still waiting ends too (its reader let go of the body).
-    const waiter = this.#waiter;
-    this.#waiter = undefined;
-    waiter?.reject(closed);
+    this.#takeWaiter()?.reject(closed);
     this.#flow.abort(closed);
   }
 
+  /** Everything queued, as one chunk; resumes a connection paused for backpressure. */
+  #take(): Uint8Array {
+    const chunks = this.#chunks;
+    const chunk = chunks.length === 1 ? (chunks[0] as Uint8Array) : platform.concat(chunks);
+    this.#chunks = [];
+    this.#buffered = 0;
+    if (this.#paused && !this.settled) {
+      this.#paused = false;
+      if (this.#hold === undefined) this.#flow.resume();
+    }
+    return chunk;
+  }
+
+  #takeWaiter(): Waiter | undefined {
+    const waiter = this.#waiter;
+    this.#waiter = undefined;
+    return waiter;
+  }
+
+  /**
+   * A network read ended: its chunks go to a waiting reader together, and a small read soon after
+   * the previous one starts a hold.
+   */
+  readonly #endBurst = (): void => {
+    const now = performance.now();
+    const small = this.#burst < SMALL_READ_BYTES;
+    this.#burst = 0;
+    const backToBack = now - this.#lastBurst < COALESCE_MS;
+    this.#lastBurst = now;
+    if (this.#waiter !== undefined && this.#chunks.length > 0) this.#takeWaiter()?.resolve(this.#take());
+    if (!small || !backToBack || this.#hold !== undefined || this.settled) return;
+    this.#flow.pause();
+    this.#hold = setTimeout(this.#endHold, COALESCE_MS);
+  };
+
+  readonly #endHold = (): void => {
+    this.#hold = undefined;
+    if (!this.#paused && !this.settled) this.#flow.resume();
+  };
+
+  #stopHold(): void {
+    if (this.#hold === undefined) return;
+    clearTimeout(this.#hold);
+    this.#hold = undefined;
+  }
+
   #release(): void {
-    this.#chunks.length = 0;
-    this.#head = 0;
+    this.#chunks = [];
     this.#buffered = 0;
   }
 }

@@ -3,6 +3,7 @@ import type { Duplex } from 'node:stream';
 import type { buildConnector } from 'undici';
 import { undici } from './undici-lib.js';
 import { connectorTls, watchTlsRefusal, type TlsOptions } from './tls-options.js';
+import type { COALESCE_MS } from './body-source.js';
 
 interface Connecting {
   key: string;
@@ -11,6 +12,13 @@ interface Connecting {
   /** Ends a CONNECT request to a proxy still waiting for its answer. */
   abort?: AbortController;
 }
+
+/**
+ * The sockets' buffer (undici's default is 64 KB): what a socket reads on its own while its response
+ * is paused. Small, so a paused event stream stops reading at once and its frames gather in the
+ * kernel ({@link COALESCE_MS}); reads themselves are not limited by it.
+ */
+export const SOCKET_HIGH_WATER_BYTES = 4 * 1024;
 
 /** The error a torn-down attempt fails with: undici only settles a connect on `error`, not on a bare `close`. */
 function abandonedError(): Error {
@@ -44,7 +52,9 @@ export class ConnectTracker {
   /** `timeout`: undici's own connect timeout, kept far beyond ours. `tls`: settings for connections to the agent. */
   constructor(timeout: number, tls?: TlsOptions) {
     const settings = connectorTls(tls);
-    this.#base = undici().buildConnector({ timeout, ...settings });
+    // `highWaterMark` is passed on to `net.connect` / `tls.connect` (undici sets its own default there).
+    const build: buildConnector.BuildOptions & { highWaterMark: number } = { timeout, highWaterMark: SOCKET_HIGH_WATER_BYTES, ...settings };
+    this.#base = undici().buildConnector(build);
     this.#clientCert = settings.cert !== undefined;
   }
 

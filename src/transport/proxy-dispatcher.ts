@@ -1,6 +1,6 @@
 import type { Agent, Dispatcher, Pool, buildConnector } from 'undici';
 import { A2AClientError } from '../errors/a2a-client-error.js';
-import { ConnectTracker } from './connect-tracker.js';
+import { ConnectTracker, SOCKET_HIGH_WATER_BYTES } from './connect-tracker.js';
 import { ProxyRefusal, proxyName } from './proxy-refusal.js';
 import { connectorTls, type TlsOptions } from './tls-options.js';
 import { undici } from './undici-lib.js';
@@ -101,7 +101,7 @@ export function createProxyDispatcher(
     connect: tracker.connect,
     factory,
     clientFactory: (url: URL) => new TunnelPool(url, { ...poolOptions, connect: proxyTracker.connect }, tracker),
-    requestTls: { timeout: connectTimeout, ...connectorTls(tls) },
+    requestTls: { timeout: connectTimeout, highWaterMark: SOCKET_HIGH_WATER_BYTES, ...connectorTls(tls) },
     proxyTunnel: false,
   };
   return proxy === 'env' ? new EnvHttpProxyAgent(shared) : new ProxyAgent({ ...shared, uri: proxy });

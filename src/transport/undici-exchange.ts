@@ -7,6 +7,7 @@ import { ProxyRefusal } from './proxy-refusal.js';
 import { StreamedResponse } from './streamed-response.js';
 import { CallScope } from './call-scope.js';
 import { decodeContent } from './content-decoding.js';
+import { isSseType } from '../util/media-type.js';
 
 /** Lower-cased header names (undici's parser already lower-cases them); repeated headers joined with `, `. */
 function flattenHeaders(raw: Record<string, string | string[] | undefined>): Record<string, string> {
@@ -83,10 +84,10 @@ export class UndiciExchange implements Dispatcher.DispatchHandler {
       return;
     }
     this.#scope.disarm();
-    const body = new PushSource(controller);
+    const flat = flattenHeaders(headers);
+    const body = new PushSource(controller, isSseType(flat));
     this.#body = body;
     this.#settled = true;
-    const flat = flattenHeaders(headers);
     // Decoded whether or not the request asked for compression: a gateway may compress anyway.
     const source = decodeContent(body, flat['content-encoding']);
     this.#resolve(new StreamedResponse({ status: statusCode, headers: flat, source, scope: this.#scope, request: this.#req }));

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { PushSource, type FlowControl } from '../../src/transport/body-source.js';
+import { describe, expect, it, vi } from 'vitest';
+import { COALESCE_MS, PushSource, type FlowControl } from '../../src/transport/body-source.js';
 
 /** Flow control that records what the source asked of the HTTP stack. */
 function flow(): FlowControl & { log: string[]; reason?: Error } {
@@ -30,14 +30,24 @@ describe('PushSource', () => {
     expect(await src.next()).toBeUndefined();
   });
 
+  it('hands out everything queued as one chunk, in order', async () => {
+    const src = new PushSource(flow());
+    src.push(Uint8Array.of(1, 2));
+    src.push(Uint8Array.of(3));
+    src.push(Uint8Array.of(4, 5, 6));
+    expect([...((await src.next()) ?? [])]).toEqual([1, 2, 3, 4, 5, 6]);
+    src.end();
+    expect(await src.next()).toBeUndefined();
+  });
+
   it('pauses the connection above 256 KiB buffered and resumes once the buffer is read', async () => {
     const f = flow();
     const src = new PushSource(f);
-    for (let i = 0; i < 5; i++) src.push(bytes(64 * 1024));
+    for (let i = 0; i < 4; i++) src.push(bytes(64 * 1024));
+    expect(f.log).toEqual([]);
+    src.push(bytes(1));
     expect(f.log).toEqual(['pause']);
-    for (let i = 0; i < 4; i++) await src.next();
-    expect(f.log).toEqual(['pause']);
-    await src.next();
+    expect((await src.next())?.byteLength).toBe(4 * 64 * 1024 + 1);
     expect(f.log).toEqual(['pause', 'resume']);
   });
 
@@ -88,5 +98,106 @@ describe('PushSource', () => {
     src.end();
     src.push(bytes(1));
     expect(await src.next()).toBeUndefined();
+  });
+});
+
+describe('PushSource with coalesce (event streams)', () => {
+  const tick = () => new Promise<void>((resolve) => queueMicrotask(resolve));
+
+  it('hands the chunks of one network read to a waiting reader together', async () => {
+    const src = new PushSource(flow(), true);
+    const waiting = src.next();
+    src.push(Uint8Array.of(1));
+    src.push(Uint8Array.of(2, 3));
+    expect([...((await waiting) ?? [])]).toEqual([1, 2, 3]);
+  });
+
+  it('holds the connection for COALESCE_MS after a small read that follows another at once, then resumes it', async () => {
+    vi.useFakeTimers();
+    try {
+      const f = flow();
+      const src = new PushSource(f, true);
+      src.push(bytes(300));
+      await tick();
+      expect(f.log).toEqual([]);
+      src.push(bytes(300));
+      await tick();
+      expect(f.log).toEqual(['pause']);
+      vi.advanceTimersByTime(COALESCE_MS);
+      expect(f.log).toEqual(['pause', 'resume']);
+      expect((await src.next())?.byteLength).toBe(600);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('never holds for a large read, nor for reads further apart than COALESCE_MS', async () => {
+    vi.useFakeTimers();
+    try {
+      const f = flow();
+      const src = new PushSource(f, true);
+      src.push(bytes(300));
+      await tick();
+      src.push(bytes(16 * 1024));
+      await tick();
+      expect(f.log).toEqual([]);
+      vi.advanceTimersByTime(COALESCE_MS * 5);
+      src.push(bytes(300));
+      await tick();
+      expect(f.log).toEqual([]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('ends a hold without resuming when the body ends, fails or is destroyed during it', async () => {
+    vi.useFakeTimers();
+    try {
+      for (const settle of [(s: PushSource) => s.end(), (s: PushSource) => s.fail(new Error('reset'), false), (s: PushSource) => s.destroy()]) {
+        const f = flow();
+        const src = new PushSource(f, true);
+        src.push(bytes(10));
+        await tick();
+        src.push(bytes(10));
+        await tick();
+        settle(src);
+        vi.advanceTimersByTime(COALESCE_MS * 5);
+        expect(f.log.filter((x) => x !== 'abort')).toEqual(['pause']);
+        expect(vi.getTimerCount()).toBe(0);
+      }
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('leaves a connection paused for backpressure paused when a hold ends, until the reader takes the buffer', async () => {
+    vi.useFakeTimers();
+    try {
+      const f = flow();
+      const src = new PushSource(f, true);
+      src.push(bytes(10));
+      await tick();
+      for (let i = 0; i < 5; i++) src.push(bytes(64 * 1024));
+      await tick();
+      src.push(bytes(10));
+      await tick();
+      expect(f.log).toEqual(['pause', 'pause']);
+      vi.advanceTimersByTime(COALESCE_MS);
+      expect(f.log).toEqual(['pause', 'pause']);
+      await src.next();
+      expect(f.log).toEqual(['pause', 'pause', 'resume']);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('delivers the chunks of a read before the network failure that ended it', async () => {
+    const src = new PushSource(flow(), true);
+    const waiting = src.next();
+    src.push(Uint8Array.of(7));
+    const reset = new Error('reset');
+    src.fail(reset, false);
+    expect([...((await waiting) ?? [])]).toEqual([7]);
+    await expect(src.next()).rejects.toBe(reset);
   });
 });

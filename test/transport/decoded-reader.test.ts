@@ -32,11 +32,13 @@ describe('DecodedReader', () => {
   it('delivers one batch per read that completes events, skipping reads that complete none', async () => {
     const { reader, push, body, log } = setup();
     push('data: a\n\ndata: b\n\ndata: c');
+    expect(await reader.next()).toEqual({ value: ['a', 'b'], done: false });
+    const next = reader.next();
     push('\n');
+    await new Promise((resolve) => setImmediate(resolve));
     push('\n');
     body.end();
-    expect(await reader.next()).toEqual({ value: ['a', 'b'], done: false });
-    expect(await reader.next()).toEqual({ value: ['c'], done: false });
+    expect(await next).toEqual({ value: ['c'], done: false });
     expect(await reader.next()).toEqual({ value: undefined, done: true });
     expect(log).toEqual(['start', 'touch', 'touch', 'finish(false)']);
   });
