@@ -29,10 +29,10 @@ export function assertNoTerminalError(sdk, events) {
  * Reads one of our streams for `text` to its end and counts its items: `stream()` AgentEvents (an
  * error event throws) when `useStream`, else `sendStreamingMessage` events.
  */
-export async function countOurStream(sdk, client, useStream, text) {
+export async function countOurStream(sdk, client, useStream, text, streamOptions = {}) {
   let count = 0;
   if (useStream) {
-    for await (const ev of client.stream(text)) {
+    for await (const ev of client.stream(text, streamOptions)) {
       if (sdk.isTerminalError(ev)) throw new Error(`stream() error event: ${ev.error?.message}`);
       count++;
     }

@@ -2,7 +2,8 @@
  * The measured CLIENT process of the realistic workloads (spawned pinned to the client core, or
  * under valgrind by the instruction mode). argv: <contender> <workload> <baseUrl> <mode> [units]
  * [reps]. Prints ONE line of JSON on stdout:
- *   mode `measure`: warm-up, then `reps` runs of `units` → `{ rates, cpuUsPerUnit, peakRssMB, readsPerEvent? }`
+ *   mode `measure`: warm-up, then `reps` runs of `units` → `{ rates, cpuUsPerUnit, sysUsPerUnit, peakRssMB, readsPerEvent? }`
+ *                   (sysUsPerUnit: the kernel's share of cpuUsPerUnit)
  *                   (readsPerEvent: read syscalls per unit from /proc/self/io — 1.0 means every SSE
  *                   frame arrived in its own socket read)
  *   mode `once`:    a single run of `units` (the instruction mode subtracts a small run from a large
@@ -38,6 +39,7 @@ async function measure(client, units, reps, w) {
   }
   const rates = [];
   const cpu = [];
+  const sys = [];
   const reads = [];
   for (let i = 0; i < reps; i++) {
     const r0 = readSyscalls();
@@ -48,9 +50,10 @@ async function measure(client, units, reps, w) {
     const used = process.cpuUsage(c0);
     rates.push((done / ms) * 1000);
     cpu.push((used.user + used.system) / done);
+    sys.push(used.system / done);
     reads.push((readSyscalls() - r0 - 1) / done);
   }
-  return { rates, cpuUsPerUnit: cpu, readsPerEvent: reads.every(Number.isFinite) ? reads : undefined };
+  return { rates, cpuUsPerUnit: cpu, sysUsPerUnit: sys, readsPerEvent: reads.every(Number.isFinite) ? reads : undefined };
 }
 
 async function main() {

@@ -63,7 +63,7 @@ async function openOurs(baseUrl, w, mode, dispatcher) {
         throw new Error('sendMessage resolved nothing');
       }
     },
-    stream: (_n, text) => countOurStream(sdk, client, mode === 'stream', text),
+    stream: (_n, text) => countOurStream(sdk, client, mode === 'stream', text, w.longAnswer ? { accumulate: false } : {}),
     close: async () => {
       await client.close();
     },

@@ -6,7 +6,8 @@
  *
  * Fields: `key`, `label` (table row), `kind` ('stream' | 'unary'), `legacy` (v0.3 wire),
  * `write` ('32k' = frames packed into ~32 KB socket writes, 'frame' = one write per frame),
- * `text` (bytes of each artifact chunk's text), `concurrency` (streams or calls in flight),
+ * `text` (bytes of each artifact chunk's text), `longAnswer` (ours `stream()` says `accumulate: false`: the
+ * answer is 8 MB or 20 MB, which no caller keeps in memory to print), `concurrency` (streams or calls in flight),
  * `units` (events or calls per measured run), `ic` (small/large units of the instruction mode),
  * `perUnit` (events per stream for concurrent streams), `icGapUs` (instruction mode only: µs between
  * per-frame writes, so the client — ~50x slower under valgrind — still gets one frame per read),
@@ -21,8 +22,8 @@ export const WORKLOADS = [
   { key: 'batched', label: 'batched (~32 KB writes)', kind: 'stream', write: '32k', text: 1, units: 20_000, ic: [5_000, 25_000] },
   { key: 'per-frame', label: 'per-frame (1 write/frame)', kind: 'stream', write: 'frame', text: 1, units: 20_000, ic: [5_000, 25_000], icSocket: [500, 2_500], icGapUs: 5_000, icWarm: 5_000 },
   { key: 'text-20', label: '20 B chunks (batched)', kind: 'stream', write: '32k', text: 20, units: 20_000, ic: [5_000, 25_000] },
-  { key: 'text-400', label: '400 B chunks (batched)', kind: 'stream', write: '32k', text: 400, units: 20_000, ic: [5_000, 25_000] },
-  { key: 'text-4k', label: '4 KB chunks (batched)', kind: 'stream', write: '32k', text: 4096, units: 5_000, ic: [2_000, 6_000] },
+  { key: 'text-400', label: '400 B chunks (batched)', kind: 'stream', write: '32k', text: 400, longAnswer: true, units: 20_000, ic: [5_000, 25_000] },
+  { key: 'text-4k', label: '4 KB chunks (batched)', kind: 'stream', write: '32k', text: 4096, longAnswer: true, units: 5_000, ic: [2_000, 6_000] },
   { key: 'v03', label: 'v0.3 wire (batched)', kind: 'stream', legacy: true, write: '32k', text: 1, units: 20_000, ic: [5_000, 25_000] },
   { key: 'concurrent', label: '1000 x 100 concurrent', kind: 'stream', write: '32k', text: 1, concurrency: 1000, perUnit: 100, units: 100_000, ic: [200_000, 300_000] },
   // 1,000 streams side by side, each one frame every 20 ms for 20 s (tokens at a model's pace): total

@@ -31,6 +31,7 @@ function summarizeCell(report) {
     cpuUs: median(report.cpuUsPerUnit),
     peakRssMB: report.peakRssMB,
     readsPerEvent: report.readsPerEvent ? median(report.readsPerEvent) : undefined,
+    sysUs: report.sysUsPerUnit ? median(report.sysUsPerUnit) : undefined,
     rates: report.rates,
     cpuUsPerUnit: report.cpuUsPerUnit,
   };
@@ -57,7 +58,7 @@ export async function workloadsSection({ workloads = [], contenders = [], reps =
         const { report } = await runChild(cmd, args, { timeoutMs: 300_000 });
         rows[w.key][key] = summarizeCell(report);
         const c = rows[w.key][key];
-        log(`  ${w.key} ${key}: ${c.error ? `ERROR ${c.error}` : `${Math.round(c.rate)}/s, ${c.cpuUs.toFixed(2)} µs CPU/unit, ${c.peakRssMB.toFixed(0)} MB${c.readsPerEvent === undefined ? '' : `, ${c.readsPerEvent.toFixed(3)} reads/unit`}`}`);
+        log(`  ${w.key} ${key}: ${c.error ? `ERROR ${c.error}` : `${Math.round(c.rate)}/s, ${c.cpuUs.toFixed(2)} µs CPU/unit (${c.sysUs?.toFixed(2) ?? '-'} kernel), ${c.peakRssMB.toFixed(0)} MB${c.readsPerEvent === undefined ? '' : `, ${c.readsPerEvent.toFixed(3)} reads/unit`}`}`);
       }
     }
   } finally {

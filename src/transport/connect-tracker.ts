@@ -1,7 +1,7 @@
 import { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { buildConnector } from 'undici';
-import { undici } from './undici-lib.js';
+import { undiciCore } from './undici-lib.js';
 import { connectorTls, watchTlsRefusal, type TlsOptions } from './tls-options.js';
 import type { COALESCE_MS } from './body-source.js';
 
@@ -54,7 +54,7 @@ export class ConnectTracker {
     const settings = connectorTls(tls);
     // `highWaterMark` is passed on to `net.connect` / `tls.connect` (undici sets its own default there).
     const build: buildConnector.BuildOptions & { highWaterMark: number } = { timeout, highWaterMark: SOCKET_HIGH_WATER_BYTES, ...settings };
-    this.#base = undici().buildConnector(build);
+    this.#base = undiciCore().buildConnector(build);
     this.#clientCert = settings.cert !== undefined;
   }
 

@@ -2,7 +2,7 @@ import { A2AClientError } from '../errors/a2a-client-error.js';
 import type { EngineOptions, HttpEngine } from './engine.js';
 import { FetchEngine } from './fetch-engine.js';
 import { UndiciEngine } from './undici-engine.js';
-import { undici } from './undici-lib.js';
+import { undiciCore } from './undici-lib.js';
 
 /** Deno's permission query, where it exists. */
 interface DenoPermissions {
@@ -46,7 +46,7 @@ export function nodeDefaultEngine(options: EngineOptions): HttpEngine {
  */
 export function undiciEngineWorksHere(): boolean {
   if (usable === undefined) {
-    const proto: unknown = undici().Agent.prototype;
+    const proto: unknown = undiciCore().Agent.prototype;
     const dispatches = typeof proto === 'object' && proto !== null && 'dispatch' in proto && typeof proto.dispatch === 'function' && 'close' in proto && typeof proto.close === 'function';
     usable = dispatches && !envDenied();
   }

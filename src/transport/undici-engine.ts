@@ -8,7 +8,7 @@ import { proxyName } from './proxy-refusal.js';
 import type { TlsOptions } from './tls-options.js';
 import { UndiciExchange } from './undici-exchange.js';
 import { ACCEPT_ENCODING } from './content-decoding.js';
-import { undici } from './undici-lib.js';
+import { undiciCore } from './undici-lib.js';
 
 /** Far beyond any timer of ours: undici's own coarse timers must never be the ones that fire. */
 const UNDICI_CONNECT_TIMEOUT_MS = 10 * 60_000;
@@ -69,7 +69,7 @@ export class UndiciEngine implements HttpEngine {
       this.#ownedProxy = createProxyDispatcher(options.proxy, DEFAULT_AGENT_OPTIONS, this.#tracker, this.#proxyTracker, options.tls, UNDICI_CONNECT_TIMEOUT_MS);
       this.#proxy = forwardProxy(options.proxy);
     } else if (this.#tracker !== undefined) {
-      this.#owned = new (undici().Agent)({ ...DEFAULT_AGENT_OPTIONS, connect: this.#tracker.connect });
+      this.#owned = new (undiciCore().Agent)({ ...DEFAULT_AGENT_OPTIONS, connect: this.#tracker.connect });
     }
     const base = options.dispatcher ?? this.#owned ?? this.#ownedProxy;
     if (base === undefined) throw new TypeError('unreachable: no dispatcher');

@@ -1,7 +1,7 @@
 /**
  * Bun replaces `undici` with its own module whose `Agent` has neither `dispatch` nor `close`. This file
  * loads the client with such an `Agent` in place of undici's (the rest of undici is the real one) to
- * check what the issue reported: `connect()` works (over the runtime's fetch), and a failure it
+ * check what the issue reported (with a `globalThis.Bun`, as there): `connect()` works (over the runtime's fetch), and a failure it
  * reports is the real one, never `this.#owned?.close is not a function` from cleaning up after it.
  * (The real Bun runs the same checks in `npm run test:runtimes`.)
  */
@@ -22,6 +22,9 @@ class BunAgent {
   }
 }
 entry.exports = { ...real, Agent: BunAgent };
+// On Bun, `globalThis.Bun` exists: the client then takes undici's exports from the package itself.
+const bunGlobal = globalThis as { Bun?: unknown };
+bunGlobal.Bun = {};
 
 const { A2AClient, isA2AClientError } = await import('../../src/index.js');
 const { mockAgent, replyText } = await import('../../mocks/index.js');
@@ -32,6 +35,7 @@ describe('an undici whose Agent has no dispatch or close (Bun)', () => {
   });
   afterAll(() => {
     entry.exports = real;
+    delete bunGlobal.Bun;
   });
 
   it('connect() and a send work, over the fetch engine (the agent sees fetch’s user-agent)', async () => {
