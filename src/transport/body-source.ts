@@ -29,12 +29,15 @@ export interface FlowControl {
 const HIGH_WATER_BYTES = 256 * 1024;
 
 /**
- * Event streams only: network reads that end less than this many milliseconds apart, each smaller
- * than {@link SMALL_READ_BYTES}, make the source stop reading for this long, so the frames that follow
- * arrive together in one read instead of one read (and one wake-up) each. An event waits at most this
- * long; frames further apart (a paced token stream) are never held.
+ * Event streams only: once {@link HOT_READS} network reads in a row have each ended less than this
+ * many milliseconds after the one before, a small one ({@link SMALL_READ_BYTES}) makes the source stop
+ * reading for this long, so the frames that follow arrive together in one read instead of one read (and
+ * one wake-up) each. An event waits at most this long; a short stream (a task, its status, its end)
+ * and frames further apart (a paced token stream) are never held.
  */
 export const COALESCE_MS = 1;
+/** Back-to-back reads before a hold (the first {@link HOT_READS} + 1 reads of a burst are never held). */
+export const HOT_READS = 3;
 /** A network read at least this large is already a batch: it never starts a hold. */
 const SMALL_READ_BYTES = 8 * 1024;
 
@@ -46,7 +49,7 @@ type Waiter = { resolve: (chunk: Uint8Array | undefined) => void; reject: (error
  * as one chunk. A failure recorded with `discard` (a timer, the deadline, the caller's abort) is
  * reported at once; a network failure is reported after the chunks that arrived before it.
  * With `coalesce` (event streams), the chunks of one network read reach a waiting reader together,
- * and small reads in quick succession pause the connection for {@link COALESCE_MS} (see there).
+ * and a run of small reads in quick succession pauses the connection for {@link COALESCE_MS} (see there).
  */
 export class PushSource implements BodySource {
   readonly watched = true;
@@ -60,8 +63,10 @@ export class PushSource implements BodySource {
   #hold: ReturnType<typeof setTimeout> | undefined;
   /** Bytes pushed since the current network read began (0: none in progress). */
   #burst = 0;
-  /** When the previous network read ended (`performance.now()`). */
+  /** When the previous network read ended, or the last hold (`performance.now()`). */
   #lastBurst = Number.NEGATIVE_INFINITY;
+  /** Reads in a row that ended less than {@link COALESCE_MS} after the one before (a hold continues the row). */
+  #streak = 0;
   #ended = false;
   #error: Error | undefined;
   #waiter: Waiter | undefined;
@@ -155,23 +160,25 @@ export class PushSource implements BodySource {
   }
 
   /**
-   * A network read ended: its chunks go to a waiting reader together, and a small read soon after
-   * the previous one starts a hold.
+   * A network read ended: its chunks go to a waiting reader together, and a small read in a row of
+   * back-to-back ones starts a hold.
    */
   readonly #endBurst = (): void => {
     const now = performance.now();
     const small = this.#burst < SMALL_READ_BYTES;
     this.#burst = 0;
-    const backToBack = now - this.#lastBurst < COALESCE_MS;
+    this.#streak = now - this.#lastBurst < COALESCE_MS ? this.#streak + 1 : 0;
     this.#lastBurst = now;
     if (this.#waiter !== undefined && this.#chunks.length > 0) this.#takeWaiter()?.resolve(this.#take());
-    if (!small || !backToBack || this.#hold !== undefined || this.settled) return;
+    if (!small || this.#streak < HOT_READS || this.#hold !== undefined || this.settled) return;
     this.#flow.pause();
     this.#hold = setTimeout(this.#endHold, COALESCE_MS);
   };
 
   readonly #endHold = (): void => {
     this.#hold = undefined;
+    // The reads the hold gathered continue the row: the stream is still hot.
+    this.#lastBurst = performance.now();
     if (!this.#paused && !this.settled) this.#flow.resume();
   };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { COALESCE_MS, PushSource, type FlowControl } from '../../src/transport/body-source.js';
+import { COALESCE_MS, HOT_READS, PushSource, type FlowControl } from '../../src/transport/body-source.js';
 
 /** Flow control that records what the source asked of the HTTP stack. */
 function flow(): FlowControl & { log: string[]; reason?: Error } {
@@ -112,20 +112,60 @@ describe('PushSource with coalesce (event streams)', () => {
     expect([...((await waiting) ?? [])]).toEqual([1, 2, 3]);
   });
 
-  it('holds the connection for COALESCE_MS after a small read that follows another at once, then resumes it', async () => {
+  it('holds the connection for COALESCE_MS once small reads have come back to back HOT_READS times, then resumes it', async () => {
     vi.useFakeTimers();
     try {
       const f = flow();
       const src = new PushSource(f, true);
-      src.push(bytes(300));
-      await tick();
+      for (let i = 0; i < HOT_READS; i++) {
+        src.push(bytes(300));
+        await tick();
+      }
       expect(f.log).toEqual([]);
       src.push(bytes(300));
       await tick();
       expect(f.log).toEqual(['pause']);
       vi.advanceTimersByTime(COALESCE_MS);
       expect(f.log).toEqual(['pause', 'resume']);
-      expect((await src.next())?.byteLength).toBe(600);
+      expect((await src.next())?.byteLength).toBe(300 * (HOT_READS + 1));
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('keeps holding while the stream stays hot: the reads a hold gathered continue the row', async () => {
+    vi.useFakeTimers();
+    try {
+      const f = flow();
+      const src = new PushSource(f, true);
+      for (let i = 0; i <= HOT_READS; i++) {
+        src.push(bytes(300));
+        await tick();
+      }
+      vi.advanceTimersByTime(COALESCE_MS);
+      // What gathered during the hold, read at once: a large read never starts a hold.
+      src.push(bytes(40 * 1024));
+      await tick();
+      expect(f.log).toEqual(['pause', 'resume']);
+      src.push(bytes(300));
+      await tick();
+      expect(f.log).toEqual(['pause', 'resume', 'pause']);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('never holds a short stream: a task, its status and its end arriving at once', async () => {
+    vi.useFakeTimers();
+    try {
+      const f = flow();
+      const src = new PushSource(f, true);
+      for (let i = 0; i < HOT_READS; i++) {
+        src.push(bytes(200));
+        await tick();
+      }
+      src.end();
+      expect(f.log).toEqual([]);
     } finally {
       vi.useRealTimers();
     }
@@ -136,14 +176,16 @@ describe('PushSource with coalesce (event streams)', () => {
     try {
       const f = flow();
       const src = new PushSource(f, true);
-      src.push(bytes(300));
-      await tick();
-      src.push(bytes(16 * 1024));
-      await tick();
+      for (let i = 0; i <= HOT_READS; i++) {
+        src.push(bytes(16 * 1024));
+        await tick();
+      }
       expect(f.log).toEqual([]);
-      vi.advanceTimersByTime(COALESCE_MS * 5);
-      src.push(bytes(300));
-      await tick();
+      for (let i = 0; i <= HOT_READS; i++) {
+        vi.advanceTimersByTime(COALESCE_MS * 2);
+        src.push(bytes(300));
+        await tick();
+      }
       expect(f.log).toEqual([]);
     } finally {
       vi.useRealTimers();
@@ -156,10 +198,10 @@ describe('PushSource with coalesce (event streams)', () => {
       for (const settle of [(s: PushSource) => s.end(), (s: PushSource) => s.fail(new Error('reset'), false), (s: PushSource) => s.destroy()]) {
         const f = flow();
         const src = new PushSource(f, true);
-        src.push(bytes(10));
-        await tick();
-        src.push(bytes(10));
-        await tick();
+        for (let i = 0; i <= HOT_READS; i++) {
+          src.push(bytes(10));
+          await tick();
+        }
         settle(src);
         vi.advanceTimersByTime(COALESCE_MS * 5);
         expect(f.log.filter((x) => x !== 'abort')).toEqual(['pause']);
@@ -175,8 +217,10 @@ describe('PushSource with coalesce (event streams)', () => {
     try {
       const f = flow();
       const src = new PushSource(f, true);
-      src.push(bytes(10));
-      await tick();
+      for (let i = 0; i < HOT_READS; i++) {
+        src.push(bytes(10));
+        await tick();
+      }
       for (let i = 0; i < 5; i++) src.push(bytes(64 * 1024));
       await tick();
       src.push(bytes(10));
