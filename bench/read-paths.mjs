@@ -7,6 +7,8 @@
  *   rawStream    `undici.stream`: a Writable from the factory receives each read
  *   raw          `undici.request` + `for await` over the body Readable (the bench's raw contender)
  *   rawFetch     the global `fetch` + `body.getReader()` (a ReadableStream; what the official client does)
+ *   rawCoalesce  rawDispatch holding the connection for COALESCE_MS after a small read that follows another
+ *                within it (sockets with a 4 KB buffer): the read path our undici engine takes for event streams
  * Opened by `workload-clients.mjs` like the other contenders; `node bench/workloads.mjs per-frame
  * raw,rawDispatch,rawStream,rawFetch,official,ssm` measures them side by side.
  */
@@ -42,7 +44,8 @@ function framer() {
 export async function openReadPath(kind, baseUrl, w, dispatcher) {
   const legacy = Boolean(w.legacy);
   const rpcUrl = await rpcUrlOf(baseUrl, legacy ? '0.3' : '1.0');
-  const hwm = process.env.SOCKET_HWM ? { connect: buildConnector({ highWaterMark: Number(process.env.SOCKET_HWM) }) } : {};
+  // rawCoalesce holds the connection as ours does, over sockets with the same 4 KB buffer (SOCKET_HWM overrides).
+  const hwm = kind === 'rawCoalesce' || process.env.SOCKET_HWM ? { connect: buildConnector({ highWaterMark: Number(process.env.SOCKET_HWM ?? 4096) }) } : {};
   const agent = dispatcher ?? new Agent({ keepAliveTimeout: 60_000, bodyTimeout: 0, headersTimeout: 0, ...hwm });
   const url = new URL(rpcUrl);
   const headers = { 'content-type': 'application/json', accept: 'text/event-stream', 'a2a-version': legacy ? '0.3' : '1.0' };

@@ -6,6 +6,7 @@ import { renderBundleSize } from './bundle-size.mjs';
 import { fmt, pairedRatio } from './stats.mjs';
 import { OFFICIAL, RAW } from './contenders.mjs';
 import { renderWorkloads } from './workloads-report.mjs';
+import { WORKLOADS } from './workload-defs.mjs';
 
 /** Adds `vsRaw` / `vsOfficial` (paired ratio summaries) to every contender of a throughput section. */
 export function addRatios(section) {
@@ -16,6 +17,20 @@ export function addRatios(section) {
     if (key !== OFFICIAL && key !== RAW) r.vsOfficial = pairedRatio(r.rates, official);
   }
   return section;
+}
+
+/** The largest peak RSS of ours (`sendStreamingMessage`, `stream()`) over the official client's, across the streaming rows. */
+function rssOverOfficial(rows) {
+  let worst;
+  for (const w of WORKLOADS) {
+    const row = rows?.[w.key];
+    if (w.kind !== 'stream' || row?.official?.peakRssMB === undefined) continue;
+    for (const k of ['ssm', 'stream']) {
+      const mine = row[k]?.peakRssMB;
+      if (mine !== undefined && (worst === undefined || mine - row.official.peakRssMB > worst.mb)) worst = { mb: mine - row.official.peakRssMB, row: w.key, contender: k };
+    }
+  }
+  return worst;
 }
 
 /** The product's claims, checked against the results (`pass: null` when not measured). */
@@ -43,6 +58,14 @@ export function checkTargets(results) {
   const n = results.meta.config.memoryEvents;
   add(`${n}-event stream() heap growth (MB)`, m?.ok ? m.heapGrowthMB : undefined, '< 10', m?.heapGrowthMB < 10);
   add(`${n}-event stream() max mid-stream growth (MB)`, m?.ok ? m.maxMidStreamGrowthMB : undefined, '< 10', m?.maxMidStreamGrowthMB < 10);
+  // Issue 26: one write per frame, and peak RSS of every streaming row (ours vs the official client).
+  const rows = results.workloads?.rows;
+  const pf = rows?.['per-frame'];
+  const cpuVs = (k) => (pf?.[k]?.cpuUs !== undefined && pf?.official?.cpuUs > 0 ? pf[k].cpuUs / pf.official.cpuUs : undefined);
+  add('per-frame CPU/event: sendStreamingMessage / official', cpuVs('ssm'), '<= 0.75', cpuVs('ssm') <= 0.75);
+  add('per-frame CPU/event: stream() / official', cpuVs('stream'), '<= 0.85', cpuVs('stream') <= 0.85);
+  const over = rssOverOfficial(rows);
+  add('streaming rows: peak RSS - official, worst (MB)', over?.mb, '<= 10', over?.mb <= 10);
   const cs = results.coldStart?.rows?.ours;
   add('cold start: import / official', cs?.importVsOfficial, '<= 1.5', cs?.importVsOfficial <= 1.5);
   add('cold start: RSS after import - official (MB)', cs?.rssOverOfficial, '<= 10', cs?.rssOverOfficial <= 10);
