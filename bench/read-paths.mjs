@@ -50,37 +50,28 @@ export async function openReadPath(kind, baseUrl, w, dispatcher) {
   const url = new URL(rpcUrl);
   const headers = { 'content-type': 'application/json', accept: 'text/event-stream', 'a2a-version': legacy ? '0.3' : '1.0' };
 
-  const viaDispatch = (text) =>
-    new Promise((resolve, reject) => {
-      const f = framer();
-      agent.dispatch(
-        { origin: url.origin, path: url.pathname + url.search, method: 'POST', headers, body: requestBody(text, legacy) },
-        {
-          onRequestStart() {},
-          onResponseStart(_controller, statusCode) {
-            if (statusCode !== 200) reject(new Error(`status ${statusCode}`));
-          },
-          onResponseData(_controller, chunk) {
-            f.feed(chunk);
-          },
-          onResponseEnd() {
-            resolve(f.count);
-          },
-          onResponseError(_controller, err) {
-            reject(err);
-          },
-        },
-      );
-    });
-
   const COALESCE_MS = Number(process.env.COALESCE_MS ?? 1);
   const COALESCE_BYTES = Number(process.env.COALESCE_BYTES ?? 8192);
-  const viaCoalesce = (text) =>
+  /** Bytes straight into the framer; with `hold`, a small read soon after another pauses the response for COALESCE_MS. */
+  const viaDispatch = (text, hold = false) =>
     new Promise((resolve, reject) => {
       const f = framer();
       let last = 0;
       let burst = 0;
       let timer;
+      const endBurst = (controller) => {
+        const now = performance.now();
+        const small = burst < COALESCE_BYTES;
+        burst = 0;
+        if (timer === undefined && small && now - last < COALESCE_MS) {
+          controller.pause();
+          timer = setTimeout(() => {
+            timer = undefined;
+            controller.resume();
+          }, COALESCE_MS);
+        }
+        last = now;
+      };
       agent.dispatch(
         { origin: url.origin, path: url.pathname + url.search, method: 'POST', headers, body: requestBody(text, legacy) },
         {
@@ -90,20 +81,9 @@ export async function openReadPath(kind, baseUrl, w, dispatcher) {
           },
           onResponseData(controller, chunk) {
             f.feed(chunk);
+            if (!hold) return;
             burst += chunk.byteLength;
-            if (burst === chunk.byteLength) queueMicrotask(() => {
-              const now = performance.now();
-              const small = burst < COALESCE_BYTES;
-              burst = 0;
-              if (timer === undefined && small && now - last < COALESCE_MS) {
-                controller.pause();
-                timer = setTimeout(() => {
-                  timer = undefined;
-                  controller.resume();
-                }, COALESCE_MS);
-              }
-              last = now;
-            });
+            if (burst === chunk.byteLength) queueMicrotask(() => endBurst(controller));
           },
           onResponseEnd() {
             resolve(f.count);
@@ -142,7 +122,7 @@ export async function openReadPath(kind, baseUrl, w, dispatcher) {
     return f.count;
   };
 
-  const read = { rawCoalesce: viaCoalesce, rawDispatch: viaDispatch, rawStream: viaStream, rawFetch: viaFetch }[kind];
+  const read = { rawCoalesce: (text) => viaDispatch(text, true), rawDispatch: viaDispatch, rawStream: viaStream, rawFetch: viaFetch }[kind];
   if (!read) throw new Error(`unknown read path "${kind}"`);
   return { stream: (_n, text) => read(text), close: () => (dispatcher ? undefined : agent.close()) };
 }

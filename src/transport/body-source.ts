@@ -29,6 +29,13 @@ export interface FlowControl {
 const HIGH_WATER_BYTES = 256 * 1024;
 
 /**
+ * What `next()` hands out at most at once, joining queued chunks (a single larger chunk goes as it is):
+ * one read's frames decode together, while what a reader holds in one batch stays small enough that
+ * the young generation of the GC does not grow to keep it.
+ */
+const TAKE_BYTES = 16 * 1024;
+
+/**
  * Event streams only: once {@link HOT_READS} network reads in a row have each ended less than this
  * many milliseconds after the one before, a small one ({@link SMALL_READ_BYTES}) makes the source stop
  * reading for this long, so the frames that follow arrive together in one read instead of one read (and
@@ -45,8 +52,9 @@ type Waiter = { resolve: (chunk: Uint8Array | undefined) => void; reject: (error
 
 /**
  * A {@link BodySource} fed by callbacks (undici's dispatch handler): chunks are queued as they arrive
- * (the connection is paused above {@link HIGH_WATER_BYTES}) and `next()` hands out everything queued
- * as one chunk. A failure recorded with `discard` (a timer, the deadline, the caller's abort) is
+ * (the connection is paused above {@link HIGH_WATER_BYTES}) and `next()` hands out what is queued
+ * joined into one chunk of up to {@link TAKE_BYTES}. A failure recorded with `discard` (a timer, the
+ * deadline, the caller's abort) is
  * reported at once; a network failure is reported after the chunks that arrived before it.
  * With `coalesce` (event streams), the chunks of one network read reach a waiting reader together,
  * and a run of small reads in quick succession pauses the connection for {@link COALESCE_MS} (see there).
@@ -56,6 +64,8 @@ export class PushSource implements BodySource {
   readonly #flow: FlowControl;
   readonly #coalesce: boolean;
   #chunks: Uint8Array[] = [];
+  /** The first chunk not handed out yet. */
+  #head = 0;
   #buffered = 0;
   /** Paused because the reader is behind. */
   #paused = false;
@@ -108,7 +118,7 @@ export class PushSource implements BodySource {
     if (this.settled) return;
     this.#ended = true;
     this.#stopHold();
-    if (this.#chunks.length === 0) this.#takeWaiter()?.resolve(undefined);
+    if (!this.#queued) this.#takeWaiter()?.resolve(undefined);
   }
 
   /** The body failed; `discard` drops what is buffered so the error is reported at once. The first failure wins. */
@@ -117,11 +127,11 @@ export class PushSource implements BodySource {
     this.#error = error;
     this.#stopHold();
     if (discard) this.#release();
-    if (this.#chunks.length === 0) this.#takeWaiter()?.reject(error);
+    if (!this.#queued) this.#takeWaiter()?.reject(error);
   }
 
   next(): Promise<Uint8Array | undefined> {
-    if (this.#chunks.length > 0) return Promise.resolve(this.#take());
+    if (this.#queued) return Promise.resolve(this.#take());
     if (this.#error !== undefined) return Promise.reject(this.#error);
     if (this.#ended) return Promise.resolve(undefined);
     return new Promise((resolve, reject) => {
@@ -140,17 +150,30 @@ export class PushSource implements BodySource {
     this.#flow.abort(closed);
   }
 
-  /** Everything queued, as one chunk; resumes a connection paused for backpressure. */
+  /** The queued chunks joined, up to {@link TAKE_BYTES} (at least one); resumes a connection paused for backpressure once all is taken. */
   #take(): Uint8Array {
     const chunks = this.#chunks;
-    const chunk = chunks.length === 1 ? (chunks[0] as Uint8Array) : platform.concat(chunks);
+    const head = this.#head;
+    let end = head + 1;
+    let bytes = (chunks[head] as Uint8Array).byteLength;
+    while (end < chunks.length && bytes + (chunks[end] as Uint8Array).byteLength <= TAKE_BYTES) bytes += (chunks[end++] as Uint8Array).byteLength;
+    const chunk = end === head + 1 ? (chunks[head] as Uint8Array) : platform.concat(chunks.slice(head, end));
+    this.#buffered -= bytes;
+    if (end < chunks.length) {
+      this.#head = end;
+      return chunk;
+    }
     this.#chunks = [];
-    this.#buffered = 0;
+    this.#head = 0;
     if (this.#paused && !this.settled) {
       this.#paused = false;
       if (this.#hold === undefined) this.#flow.resume();
     }
     return chunk;
+  }
+
+  get #queued(): boolean {
+    return this.#head < this.#chunks.length;
   }
 
   #takeWaiter(): Waiter | undefined {
@@ -169,7 +192,7 @@ export class PushSource implements BodySource {
     this.#burst = 0;
     this.#streak = now - this.#lastBurst < COALESCE_MS ? this.#streak + 1 : 0;
     this.#lastBurst = now;
-    if (this.#waiter !== undefined && this.#chunks.length > 0) this.#takeWaiter()?.resolve(this.#take());
+    if (this.#waiter !== undefined && this.#queued) this.#takeWaiter()?.resolve(this.#take());
     if (!small || this.#streak < HOT_READS || this.#hold !== undefined || this.settled) return;
     this.#flow.pause();
     this.#hold = setTimeout(this.#endHold, COALESCE_MS);
@@ -190,6 +213,7 @@ export class PushSource implements BodySource {
 
   #release(): void {
     this.#chunks = [];
+    this.#head = 0;
     this.#buffered = 0;
   }
 }

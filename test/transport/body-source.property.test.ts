@@ -103,8 +103,17 @@ describe('PushSource (property: every chunking, read timing and ending, with and
           src.push(c);
           finish();
         } else {
-          // The reader catches up: it takes what is queued and waits; once holds are over, the connection reads again.
-          reading = settled(reading.then(() => collect(src.next())));
+          // The reader catches up: it reads until a read waits (all that was queued is taken); once holds are
+          // over, the connection reads again.
+          for (let waits = false; !waits; ) {
+            let done = false;
+            reading = settled(reading.then(() => collect(src.next()))).then((r) => {
+              done = true;
+              return r;
+            });
+            await vi.advanceTimersByTimeAsync(0);
+            waits = !done;
+          }
           await vi.advanceTimersByTimeAsync(COALESCE_MS * 2);
           expect(state.paused).toBe(false);
           finish();

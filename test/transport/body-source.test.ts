@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { COALESCE_MS, HOT_READS, PushSource, type FlowControl } from '../../src/transport/body-source.js';
 
 /** Flow control that records what the source asked of the HTTP stack. */
@@ -30,6 +30,21 @@ describe('PushSource', () => {
     expect(await src.next()).toBeUndefined();
   });
 
+  it('joins queued chunks into one of at most 16 KiB per read, in order; a larger chunk goes alone', async () => {
+    const src = new PushSource(flow());
+    for (let i = 0; i < 6; i++) src.push(new Uint8Array(4096).fill(i));
+    src.push(new Uint8Array(40_000).fill(6));
+    const sizes: number[] = [];
+    const firsts: number[] = [];
+    src.end();
+    for (let c = await src.next(); c !== undefined; c = await src.next()) {
+      sizes.push(c.byteLength);
+      firsts.push(c[0] ?? -1);
+    }
+    expect(sizes).toEqual([16_384, 8192, 40_000]);
+    expect(firsts).toEqual([0, 4, 6]);
+  });
+
   it('hands out everything queued as one chunk, in order', async () => {
     const src = new PushSource(flow());
     src.push(Uint8Array.of(1, 2));
@@ -47,8 +62,21 @@ describe('PushSource', () => {
     expect(f.log).toEqual([]);
     src.push(bytes(1));
     expect(f.log).toEqual(['pause']);
-    expect((await src.next())?.byteLength).toBe(4 * 64 * 1024 + 1);
+    for (let i = 0; i < 4; i++) expect((await src.next())?.byteLength).toBe(64 * 1024);
+    expect(f.log).toEqual(['pause']);
+    expect((await src.next())?.byteLength).toBe(1);
     expect(f.log).toEqual(['pause', 'resume']);
+  });
+
+  it('counts only what is still queued against the 256 KiB: chunks taken no longer count', async () => {
+    const f = flow();
+    const src = new PushSource(f);
+    for (let i = 0; i < 4; i++) src.push(bytes(50 * 1024));
+    for (let i = 0; i < 3; i++) await src.next();
+    for (let i = 0; i < 4; i++) src.push(bytes(50 * 1024));
+    expect(f.log).toEqual([]);
+    src.push(bytes(10 * 1024));
+    expect(f.log).toEqual(['pause']);
   });
 
   it('reports a network failure after the chunks that arrived before it', async () => {
@@ -102,7 +130,20 @@ describe('PushSource', () => {
 });
 
 describe('PushSource with coalesce (event streams)', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
   const tick = () => new Promise<void>((resolve) => queueMicrotask(resolve));
+  /** `count` network reads of `size` bytes, back to back (each ends before the next begins). */
+  const reads = async (src: PushSource, count: number, size: number) => {
+    for (let i = 0; i < count; i++) {
+      src.push(bytes(size));
+      await tick();
+    }
+  };
 
   it('hands the chunks of one network read to a waiting reader together', async () => {
     const src = new PushSource(flow(), true);
@@ -113,126 +154,81 @@ describe('PushSource with coalesce (event streams)', () => {
   });
 
   it('holds the connection for COALESCE_MS once small reads have come back to back HOT_READS times, then resumes it', async () => {
-    vi.useFakeTimers();
-    try {
-      const f = flow();
-      const src = new PushSource(f, true);
-      for (let i = 0; i < HOT_READS; i++) {
-        src.push(bytes(300));
-        await tick();
-      }
-      expect(f.log).toEqual([]);
-      src.push(bytes(300));
-      await tick();
-      expect(f.log).toEqual(['pause']);
-      vi.advanceTimersByTime(COALESCE_MS);
-      expect(f.log).toEqual(['pause', 'resume']);
-      expect((await src.next())?.byteLength).toBe(300 * (HOT_READS + 1));
-    } finally {
-      vi.useRealTimers();
-    }
+    const f = flow();
+    const src = new PushSource(f, true);
+    await reads(src, HOT_READS, 300);
+    expect(f.log).toEqual([]);
+    src.push(bytes(300));
+    await tick();
+    expect(f.log).toEqual(['pause']);
+    vi.advanceTimersByTime(COALESCE_MS);
+    expect(f.log).toEqual(['pause', 'resume']);
+    expect((await src.next())?.byteLength).toBe(300 * (HOT_READS + 1));
   });
 
   it('keeps holding while the stream stays hot: the reads a hold gathered continue the row', async () => {
-    vi.useFakeTimers();
-    try {
-      const f = flow();
-      const src = new PushSource(f, true);
-      for (let i = 0; i <= HOT_READS; i++) {
-        src.push(bytes(300));
-        await tick();
-      }
-      vi.advanceTimersByTime(COALESCE_MS);
-      // What gathered during the hold, read at once: a large read never starts a hold.
-      src.push(bytes(40 * 1024));
-      await tick();
-      expect(f.log).toEqual(['pause', 'resume']);
-      src.push(bytes(300));
-      await tick();
-      expect(f.log).toEqual(['pause', 'resume', 'pause']);
-    } finally {
-      vi.useRealTimers();
-    }
+    const f = flow();
+    const src = new PushSource(f, true);
+    await reads(src, HOT_READS + 1, 300);
+    vi.advanceTimersByTime(COALESCE_MS);
+    // What gathered during the hold, read at once: a large read never starts a hold.
+    src.push(bytes(40 * 1024));
+    await tick();
+    expect(f.log).toEqual(['pause', 'resume']);
+    src.push(bytes(300));
+    await tick();
+    expect(f.log).toEqual(['pause', 'resume', 'pause']);
   });
 
   it('never holds a short stream: a task, its status and its end arriving at once', async () => {
-    vi.useFakeTimers();
-    try {
-      const f = flow();
-      const src = new PushSource(f, true);
-      for (let i = 0; i < HOT_READS; i++) {
-        src.push(bytes(200));
-        await tick();
-      }
-      src.end();
-      expect(f.log).toEqual([]);
-    } finally {
-      vi.useRealTimers();
-    }
+    const f = flow();
+    const src = new PushSource(f, true);
+    await reads(src, HOT_READS, 200);
+    src.end();
+    expect(f.log).toEqual([]);
   });
 
   it('never holds for a large read, nor for reads further apart than COALESCE_MS', async () => {
-    vi.useFakeTimers();
-    try {
-      const f = flow();
-      const src = new PushSource(f, true);
-      for (let i = 0; i <= HOT_READS; i++) {
-        src.push(bytes(16 * 1024));
-        await tick();
-      }
-      expect(f.log).toEqual([]);
-      for (let i = 0; i <= HOT_READS; i++) {
-        vi.advanceTimersByTime(COALESCE_MS * 2);
-        src.push(bytes(300));
-        await tick();
-      }
-      expect(f.log).toEqual([]);
-    } finally {
-      vi.useRealTimers();
+    const f = flow();
+    const src = new PushSource(f, true);
+    await reads(src, HOT_READS + 1, 16 * 1024);
+    expect(f.log).toEqual([]);
+    for (let i = 0; i <= HOT_READS; i++) {
+      vi.advanceTimersByTime(COALESCE_MS * 2);
+      src.push(bytes(300));
+      await tick();
     }
+    expect(f.log).toEqual([]);
   });
 
   it('ends a hold without resuming when the body ends, fails or is destroyed during it', async () => {
-    vi.useFakeTimers();
-    try {
-      for (const settle of [(s: PushSource) => s.end(), (s: PushSource) => s.fail(new Error('reset'), false), (s: PushSource) => s.destroy()]) {
-        const f = flow();
-        const src = new PushSource(f, true);
-        for (let i = 0; i <= HOT_READS; i++) {
-          src.push(bytes(10));
-          await tick();
-        }
-        settle(src);
-        vi.advanceTimersByTime(COALESCE_MS * 5);
-        expect(f.log.filter((x) => x !== 'abort')).toEqual(['pause']);
-        expect(vi.getTimerCount()).toBe(0);
-      }
-    } finally {
-      vi.useRealTimers();
+    for (const settle of [(s: PushSource) => s.end(), (s: PushSource) => s.fail(new Error('reset'), false), (s: PushSource) => s.destroy()]) {
+      const f = flow();
+      const src = new PushSource(f, true);
+      await reads(src, HOT_READS + 1, 10);
+      settle(src);
+      vi.advanceTimersByTime(COALESCE_MS * 5);
+      expect(f.log.filter((x) => x !== 'abort')).toEqual(['pause']);
+      expect(vi.getTimerCount()).toBe(0);
     }
   });
 
   it('leaves a connection paused for backpressure paused when a hold ends, until the reader takes the buffer', async () => {
-    vi.useFakeTimers();
-    try {
-      const f = flow();
-      const src = new PushSource(f, true);
-      for (let i = 0; i < HOT_READS; i++) {
-        src.push(bytes(10));
-        await tick();
-      }
-      for (let i = 0; i < 5; i++) src.push(bytes(64 * 1024));
-      await tick();
-      src.push(bytes(10));
-      await tick();
-      expect(f.log).toEqual(['pause', 'pause']);
-      vi.advanceTimersByTime(COALESCE_MS);
-      expect(f.log).toEqual(['pause', 'pause']);
-      await src.next();
-      expect(f.log).toEqual(['pause', 'pause', 'resume']);
-    } finally {
-      vi.useRealTimers();
-    }
+    const f = flow();
+    const src = new PushSource(f, true);
+    await reads(src, HOT_READS, 10);
+    for (let i = 0; i < 5; i++) src.push(bytes(64 * 1024));
+    await tick();
+    src.push(bytes(10));
+    await tick();
+    expect(f.log).toEqual(['pause', 'pause']);
+    vi.advanceTimersByTime(COALESCE_MS);
+    expect(f.log).toEqual(['pause', 'pause']);
+    // The small reads, the five 64 KiB ones, then the last small one.
+    for (let i = 0; i < 6; i++) await src.next();
+    expect(f.log).toEqual(['pause', 'pause']);
+    await src.next();
+    expect(f.log).toEqual(['pause', 'pause', 'resume']);
   });
 
   it('delivers the chunks of a read before the network failure that ended it', async () => {
