@@ -54,8 +54,8 @@ type Waiter = { resolve: (chunk: Uint8Array | undefined) => void; reject: (error
  * A {@link BodySource} fed by callbacks (undici's dispatch handler): chunks are queued as they arrive
  * (the connection is paused above {@link HIGH_WATER_BYTES}) and `next()` hands out what is queued
  * joined into one chunk of up to {@link TAKE_BYTES}. A failure recorded with `discard` (a timer, the
- * deadline, the caller's abort) is
- * reported at once; a network failure is reported after the chunks that arrived before it.
+ * deadline, the caller's abort) is reported at once; a network failure is reported after the chunks
+ * that arrived before it.
  * With `coalesce` (event streams), the chunks of one network read reach a waiting reader together,
  * and a run of small reads in quick succession pauses the connection for {@link COALESCE_MS} (see there).
  */
