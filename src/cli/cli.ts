@@ -2,6 +2,7 @@ import { isA2AClientError } from '../errors/a2a-client-error.js';
 import { closestName, UsageError } from './args.js';
 import { processIO, type CommandIO } from './io.js';
 import { packageVersion } from '../util/package-version.js';
+import { VERSION_FLAGS } from '../platform/node-package-version.js';
 
 const USAGE = `Usage: a2a-resilient <command> [options]
 
@@ -34,7 +35,7 @@ export async function main(argv: string[], io: CommandIO = processIO): Promise<n
     io.out(USAGE);
     return name === undefined ? 2 : 0;
   }
-  if (name === '--version' || name === '-v') {
+  if (VERSION_FLAGS.includes(name)) {
     io.out(packageVersion());
     return 0;
   }

@@ -8,6 +8,7 @@ import { channel } from 'node:diagnostics_channel';
 import { createRequire } from 'node:module';
 import { StringDecoder } from 'node:string_decoder';
 import type { Platform, Utf8StreamDecoder } from './platform.js';
+import { nodePackageVersion } from './node-package-version.js';
 import { nodeDefaultEngine } from '../transport/node-default-engine.js';
 import { GrpcBinding } from '../protocol/grpc/grpc-binding.js';
 
@@ -32,11 +33,7 @@ export const platform: Platform = {
   warn: (text, code) => process.emitWarning(text, { code }),
   cockatiel: () => require('cockatiel') as ReturnType<Platform['cockatiel']>,
   otel: () => require('@opentelemetry/api') as ReturnType<Platform['otel']>,
-  packageVersion: () => {
-    const pkg: unknown = require('a2a-resilient/package.json');
-    if (typeof pkg === 'object' && pkg !== null && 'version' in pkg && typeof pkg.version === 'string') return pkg.version;
-    throw new Error('a2a-resilient/package.json has no "version"');
-  },
+  packageVersion: nodePackageVersion,
   grpc: {
     resolves: (name) => {
       try {
