@@ -11,7 +11,8 @@
  * `units` (events or calls per measured run), `ic` (small/large units of the instruction mode),
  * `perUnit` (events per stream for concurrent streams), `icGapUs` (instruction mode only: µs between
  * per-frame writes, so the client — ~50x slower under valgrind — still gets one frame per read),
- * `icWarm` (instruction mode: units run first in both the small and the large run, unpaced, so the JIT
+ * `processes` (wall clock: each contender measured in that many client processes, the cells' medians
+ * reported — the per-frame row's cells move by ±30 % from one process to the next), `icWarm` (instruction mode: units run first in both the small and the large run, unpaced, so the JIT
  * is warm before the measured part: unary code was still being optimised between call 1,000 and 3,000).
  * `icSocket` (small/large units when paced over the socket) and `icGapUs` apply only to `BENCH_IC_TRANSPORT=socket`: by default the instruction mode
  * replays every workload in the client process (`replay-dispatcher.mjs`), with exact read boundaries.
@@ -20,7 +21,7 @@
 /** Every workload, in table order. */
 export const WORKLOADS = [
   { key: 'batched', label: 'batched (~32 KB writes)', kind: 'stream', write: '32k', text: 1, units: 20_000, ic: [5_000, 25_000] },
-  { key: 'per-frame', label: 'per-frame (1 write/frame)', kind: 'stream', write: 'frame', text: 1, units: 20_000, ic: [5_000, 25_000], icSocket: [500, 2_500], icGapUs: 5_000, icWarm: 5_000 },
+  { key: 'per-frame', label: 'per-frame (1 write/frame)', kind: 'stream', write: 'frame', text: 1, units: 20_000, processes: 3, ic: [5_000, 25_000], icSocket: [500, 2_500], icGapUs: 5_000, icWarm: 5_000 },
   { key: 'text-20', label: '20 B chunks (batched)', kind: 'stream', write: '32k', text: 20, units: 20_000, ic: [5_000, 25_000] },
   { key: 'text-400', label: '400 B chunks (batched)', kind: 'stream', write: '32k', text: 400, longAnswer: true, units: 20_000, ic: [5_000, 25_000] },
   { key: 'text-4k', label: '4 KB chunks (batched)', kind: 'stream', write: '32k', text: 4096, longAnswer: true, units: 5_000, ic: [2_000, 6_000] },

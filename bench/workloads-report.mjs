@@ -69,7 +69,8 @@ export function renderWorkloads(section) {
     if (perContender.some((r) => r !== '-')) reads.push(`${wk} ${perContender.join(' / ')}`);
   }
   if (errors.length) out.push(errors.join('\n'));
-  out.push(`Medians of ${section.meta.reps} runs per cell, each contender in its own client process; ${section.meta.pinning}.\n` +
+  const multi = WORKLOADS.filter((w) => (w.processes ?? 1) > 1 && section.rows[w.key]).map((w) => `${w.key} ${w.processes}`);
+  out.push(`Medians of ${section.meta.reps} runs per cell, each contender in its own client process${multi.length ? ` (rows measured in several processes, the median of their cells: ${multi.join(', ')})` : ''}; ${section.meta.pinning}.\n` +
     `Ratios: rate and CPU are ours/raw and ours/official (rate: higher is better; CPU and RSS: lower is better).\n` +
     `Ours stream() reads the 400 B and 4 KB rows with \`accumulate: false\` (an 8 MB / 20 MB answer is printed, not kept).\n` +
     `Read syscalls per event (unary: per call), in the columns' order (1.0 = every frame its own socket read): ${reads.join(', ') || '-'}`);

@@ -37,6 +37,24 @@ function summarizeCell(report) {
   };
 }
 
+/** One cell from the cells of several processes: the median of each figure (the first error, if any). */
+function combineCells(cells) {
+  if (cells.length === 1) return cells[0];
+  const failed = cells.find((c) => c.error);
+  if (failed) return failed;
+  const mid = (pick) => (cells.every((c) => pick(c) !== undefined) ? median(cells.map(pick)) : undefined);
+  return {
+    rate: mid((c) => c.rate),
+    cpuUs: mid((c) => c.cpuUs),
+    peakRssMB: mid((c) => c.peakRssMB),
+    readsPerEvent: mid((c) => c.readsPerEvent),
+    sysUs: mid((c) => c.sysUs),
+    processes: cells.length,
+    rates: cells.flatMap((c) => c.rates),
+    cpuUsPerUnit: cells.flatMap((c) => c.cpuUsPerUnit),
+  };
+}
+
 /**
  * Measures the selected workloads × contenders (all when the lists are empty). Resolves
  * `{ meta, rows: { [workload]: { [contender]: cell } } }`.
@@ -53,13 +71,21 @@ export async function workloadsSection({ workloads = [], contenders = [], reps =
       const named = w.kind === 'stream' ? READ_PATHS.filter((c) => contenders.includes(c)) : [];
       const keys = [...contendersOf(w), ...named].filter((c) => contenders.length === 0 || contenders.includes(c));
       const order = [...keys.slice(i % keys.length), ...keys.slice(0, i % keys.length)];
-      for (const key of order) {
-        const [cmd, args] = pinnedCommand(CLIENT_CPU, process.execPath, [CHILD_PATH, key, w.key, server.url, 'measure', String(w.units), String(reps)]);
-        const { report } = await runChild(cmd, args, { timeoutMs: 300_000 });
-        rows[w.key][key] = summarizeCell(report);
-        const c = rows[w.key][key];
-        log(`  ${w.key} ${key}: ${c.error ? `ERROR ${c.error}` : `${Math.round(c.rate)}/s, ${c.cpuUs.toFixed(2)} µs CPU/unit (${c.sysUs?.toFixed(2) ?? '-'} kernel), ${c.peakRssMB.toFixed(0)} MB${c.readsPerEvent === undefined ? '' : `, ${c.readsPerEvent.toFixed(3)} reads/unit`}`}`);
+      // A row with `processes: n` measures each contender in n client processes (rounds, the order
+      // rotating): per process the cells differ more than between the runs inside one.
+      const processes = w.processes ?? 1;
+      const reports = Object.fromEntries(keys.map((k) => [k, []]));
+      for (let round = 0; round < processes; round++) {
+        const turn = [...order.slice(round % order.length), ...order.slice(0, round % order.length)];
+        for (const key of turn) {
+          const [cmd, args] = pinnedCommand(CLIENT_CPU, process.execPath, [CHILD_PATH, key, w.key, server.url, 'measure', String(w.units), String(reps)]);
+          const { report } = await runChild(cmd, args, { timeoutMs: 300_000 });
+          const c = summarizeCell(report);
+          reports[key].push(c);
+          log(`  ${w.key} ${key}${processes > 1 ? ` (process ${round + 1}/${processes})` : ''}: ${c.error ? `ERROR ${c.error}` : `${Math.round(c.rate)}/s, ${c.cpuUs.toFixed(2)} µs CPU/unit (${c.sysUs?.toFixed(2) ?? '-'} kernel), ${c.peakRssMB.toFixed(0)} MB${c.readsPerEvent === undefined ? '' : `, ${c.readsPerEvent.toFixed(3)} reads/unit`}`}`);
+        }
       }
+      for (const key of keys) rows[w.key][key] = combineCells(reports[key]);
     }
   } finally {
     await server.stop();
