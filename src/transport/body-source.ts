@@ -34,6 +34,8 @@ const HIGH_WATER_BYTES = 256 * 1024;
  * the young generation of the GC does not grow to keep it.
  */
 const TAKE_BYTES = 16 * 1024;
+/** Chunks handed out before the queue drops them from its array (see `#take`). */
+const COMPACT_AT = 8;
 
 /**
  * Event streams only: once {@link HOT_READS} network reads in a row have each ended less than this
@@ -160,7 +162,11 @@ export class PushSource implements BodySource {
     const chunk = end === head + 1 ? (chunks[head] as Uint8Array) : platform.concat(chunks.slice(head, end));
     this.#buffered -= bytes;
     if (end < chunks.length) {
-      this.#head = end;
+      // Let go of the chunks taken once a few have gathered: a queue that never empties must not keep them.
+      if (end >= COMPACT_AT) {
+        this.#chunks = chunks.slice(end);
+        this.#head = 0;
+      } else this.#head = end;
       return chunk;
     }
     this.#chunks = [];

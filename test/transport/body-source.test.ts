@@ -45,6 +45,19 @@ describe('PushSource', () => {
     expect(firsts).toEqual([0, 4, 6]);
   });
 
+  it('keeps the order over many partial takes while more keeps arriving (a queue that never empties)', async () => {
+    const src = new PushSource(flow());
+    let pushed = 0;
+    const push = () => src.push(new Uint8Array(10_000).fill(pushed++ % 256));
+    for (let i = 0; i < 3; i++) push();
+    const seen: number[] = [];
+    for (let i = 0; i < 40; i++) {
+      seen.push((await src.next())?.[0] ?? -1);
+      push();
+    }
+    expect(seen).toEqual(Array.from({ length: 40 }, (_, i) => i));
+  });
+
   it('hands out everything queued as one chunk, in order', async () => {
     const src = new PushSource(flow());
     src.push(Uint8Array.of(1, 2));
