@@ -198,6 +198,7 @@ export class PushSource implements BodySource {
     this.#burst = 0;
     this.#streak = now - this.#lastBurst < COALESCE_MS ? this.#streak + 1 : 0;
     this.#lastBurst = now;
+    // A reader waiting gets what this read brought (nothing is taken without one).
     if (this.#waiter !== undefined && this.#queued) this.#takeWaiter()?.resolve(this.#take());
     if (!small || this.#streak < HOT_READS || this.#hold !== undefined || this.settled) return;
     this.#flow.pause();

@@ -3,7 +3,6 @@ import type { Duplex } from 'node:stream';
 import type { buildConnector } from 'undici';
 import { undiciCore } from './undici-lib.js';
 import { connectorTls, watchTlsRefusal, type TlsOptions } from './tls-options.js';
-import type { COALESCE_MS } from './body-source.js';
 
 interface Connecting {
   key: string;
@@ -16,7 +15,7 @@ interface Connecting {
 /**
  * The sockets' buffer (undici's default is 64 KB): what a socket reads on its own while its response
  * is paused. Small, so a paused event stream stops reading at once and its frames gather in the
- * kernel ({@link COALESCE_MS}); reads themselves are not limited by it.
+ * kernel (`COALESCE_MS` in body-source.ts); reads themselves are not limited by it.
  */
 export const SOCKET_HIGH_WATER_BYTES = 4 * 1024;
 
