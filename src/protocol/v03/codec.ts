@@ -48,7 +48,8 @@ export function messageToV03(m: Message, style: V03Style = 'jsonrpc'): Record<st
   return { kind: 'message', ...common, ...opt('referenceTaskIds', m.referenceTaskIds), role: m.role, parts };
 }
 
-function pushConfigToV03(c: PushNotificationConfig): Record<string, unknown> {
+/** Model push-notification config → v0.3 `PushNotificationConfig` (JSON-RPC style). */
+export function pushConfigToV03(c: PushNotificationConfig): Record<string, unknown> {
   const auth = c.authentication;
   return {
     url: c.url,

@@ -41,7 +41,8 @@ export function stateToV1(state: TaskState): string {
   return state === 'unknown' ? 'TASK_STATE_UNSPECIFIED' : `TASK_STATE_${state.toUpperCase().replace('-', '_')}`;
 }
 
-function pushConfigToV1(taskId: string, c: PushNotificationConfig): Record<string, unknown> {
+/** Model push-notification config of a task → v1.0 `TaskPushNotificationConfig`. */
+export function pushConfigToV1(taskId: string, c: PushNotificationConfig): Record<string, unknown> {
   const auth = c.authentication;
   return {
     taskId,

@@ -1,0 +1,61 @@
+import { fetchCardFor } from '../client/card-resolver.js';
+import type { CallOptions } from '../client/options.js';
+import type { AgentCard } from '../protocol/model.js';
+import { createEngine } from '../transport/create-engine.js';
+import type { HttpEngine } from '../transport/engine.js';
+import { resolvedCards } from './agent-clients.js';
+import type { ResilientTransportOptions } from './options.js';
+
+/** A card resolver for either generation of `@a2a-js/sdk`'s `ClientFactory` (`cardResolver` option). */
+export interface ResilientCardResolver {
+  /**
+   * Fetches the agent card at `baseUrl` (`/.well-known/agent-card.json` below it, then
+   * `/.well-known/agent.json`; a URL ending in `.json`, or `path` resolved against `baseUrl`, is used
+   * as it is) under the options' deadline, retries and breaker, with redirects guarded and signatures
+   * verified as `cardSignature` says. Resolves with the card as served, plus what the other generation
+   * needs to pick an interface: `supportedInterfaces` for a v0.3 card (each `protocolVersion: '0.3'`,
+   * as the official resolver's legacy mode writes them), `url` and `preferredTransport` for a v1.0 card.
+   * @throws A2AClientError kind `card` (missing, invalid or unverified card), `unsupported`,
+   * `deadline-exceeded`, `aborted` (`call.signal`) or a transport kind.
+   */
+  resolve(baseUrl: string, path?: string): Promise<Record<string, unknown>>;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The card as served, with the fields of the other generation filled in from its interfaces. */
+export function cardForSdks(card: AgentCard): Record<string, unknown> {
+  const out: Record<string, unknown> = isRecord(card.raw) ? { ...card.raw } : { name: card.name };
+  if (!Array.isArray(out.supportedInterfaces)) {
+    out.supportedInterfaces = card.interfaces.map((i) => ({ url: i.url, protocolBinding: i.binding, protocolVersion: i.version }));
+  }
+  const first = card.interfaces[0];
+  if (typeof out.url !== 'string' && first !== undefined) {
+    out.url = first.url;
+    out.preferredTransport = first.binding;
+  }
+  return out;
+}
+
+/**
+ * A card resolver for `@a2a-js/sdk`'s `ClientFactory` (1.x and 0.3) that fetches through this SDK
+ * (see {@link ResilientCardResolver.resolve}). A transport from `resilientTransports*()` given a card
+ * it resolved reuses the card it read instead of parsing it again.
+ * @example
+ * new ClientFactory({ transports: resilientTransports(options), cardResolver: resilientCardResolver(options) })
+ */
+export function resilientCardResolver(options: ResilientTransportOptions = {}, call: CallOptions = {}): ResilientCardResolver {
+  let engine: HttpEngine | undefined;
+  return {
+    async resolve(baseUrl, path) {
+      engine ??= createEngine(options);
+      const url = path === undefined ? baseUrl : new URL(path, baseUrl).href;
+      const cached = await fetchCardFor(url, engine, options, call);
+      const out = cardForSdks(cached.card);
+      resolvedCards.set(out, cached.card);
+      return out;
+    },
+  };
+}
