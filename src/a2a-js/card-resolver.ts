@@ -6,8 +6,12 @@ import type { HttpEngine } from '../transport/engine.js';
 import { resolvedCards } from './agent-clients.js';
 import type { ResilientTransportOptions } from './options.js';
 
-/** A card resolver for either generation of `@a2a-js/sdk`'s `ClientFactory` (`cardResolver` option). */
-export interface ResilientCardResolver {
+/**
+ * A card resolver for either generation of `@a2a-js/sdk`'s `ClientFactory` (`cardResolver` option).
+ * `Card` is the card type of the SDK it is handed to, inferred where it is passed; the object is the
+ * card's JSON, as the official resolvers hand a served card on.
+ */
+export interface ResilientCardResolver<Card = Record<string, unknown>> {
   /**
    * Fetches the agent card at `baseUrl` (`/.well-known/agent-card.json` below it, then
    * `/.well-known/agent.json`; a URL ending in `.json`, or `path` resolved against `baseUrl`, is used
@@ -18,7 +22,7 @@ export interface ResilientCardResolver {
    * @throws A2AClientError kind `card` (missing, invalid or unverified card), `unsupported`,
    * `deadline-exceeded`, `aborted` (`call.signal`) or a transport kind.
    */
-  resolve(baseUrl: string, path?: string): Promise<Record<string, unknown>>;
+  resolve(baseUrl: string, path?: string): Promise<Card>;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -46,7 +50,7 @@ export function cardForSdks(card: AgentCard): Record<string, unknown> {
  * @example
  * new ClientFactory({ transports: resilientTransports(options), cardResolver: resilientCardResolver(options) })
  */
-export function resilientCardResolver(options: ResilientTransportOptions = {}, call: CallOptions = {}): ResilientCardResolver {
+export function resilientCardResolver<Card = Record<string, unknown>>(options: ResilientTransportOptions = {}, call: CallOptions = {}): ResilientCardResolver<Card> {
   let engine: HttpEngine | undefined;
   return {
     async resolve(baseUrl, path) {
@@ -55,7 +59,8 @@ export function resilientCardResolver(options: ResilientTransportOptions = {}, c
       const cached = await fetchCardFor(url, engine, options, call);
       const out = cardForSdks(cached.card);
       resolvedCards.set(out, cached.card);
-      return out;
+      // The card's JSON, typed as the SDK generation the resolver is handed to types its cards.
+      return out as Card;
     },
   };
 }

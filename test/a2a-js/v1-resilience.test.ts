@@ -6,6 +6,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import { v1TaskArb as taskArb } from '../helpers/v1-arbitraries.js';
 import { ClientFactory, ClientFactoryOptions } from '@a2a-js/sdk/client';
 import { isA2AClientError } from '../../src/index.js';
 import { recordingAgent, rpcId, rpcMethod, v1Card, type Answer, type Recorded, type RecordingAgent } from '../helpers/recording-agent.js';
@@ -87,22 +88,6 @@ describe('resilientTransports under the official Client', () => {
     expect(isA2AClientError(error) && error.kind).toBe('circuit-open');
   });
 });
-
-const STATES = ['TASK_STATE_SUBMITTED', 'TASK_STATE_WORKING', 'TASK_STATE_COMPLETED', 'TASK_STATE_FAILED', 'TASK_STATE_CANCELED', 'TASK_STATE_INPUT_REQUIRED', 'TASK_STATE_REJECTED', 'TASK_STATE_AUTH_REQUIRED'];
-const id = fc.string({ minLength: 1, maxLength: 12 });
-const metadata = fc.option(fc.dictionary(fc.string({ maxLength: 6 }), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 3 }), { nil: undefined });
-const part = fc.oneof(
-  fc.record({ text: fc.string(), mediaType: fc.option(fc.constantFrom('text/plain', 'text/markdown'), { nil: undefined }), metadata }, { requiredKeys: ['text'] }),
-  fc.record({ data: fc.jsonValue({ maxDepth: 2 }), mediaType: fc.constant('application/json') }),
-  fc.record({ url: fc.webUrl(), filename: fc.string({ minLength: 1, maxLength: 8 }), mediaType: fc.constant('image/png') }),
-  fc.record({ raw: fc.uint8Array({ maxLength: 16 }).map((b) => Buffer.from(b).toString('base64')), filename: fc.string({ minLength: 1, maxLength: 8 }) }),
-);
-const message = fc.record({ messageId: id, role: fc.constantFrom('ROLE_USER', 'ROLE_AGENT'), parts: fc.array(part, { maxLength: 3 }), contextId: id, metadata }, { requiredKeys: ['messageId', 'role', 'parts'] });
-const artifactArb = fc.record({ artifactId: id, name: fc.string(), parts: fc.array(part, { minLength: 1, maxLength: 3 }), metadata }, { requiredKeys: ['artifactId', 'parts'] });
-const taskArb = fc.record(
-  { id, contextId: id, status: fc.record({ state: fc.constantFrom(...STATES), message, timestamp: fc.date({ min: new Date(0), max: new Date(4e12), noInvalidDate: true }).map((d) => d.toISOString()) }, { requiredKeys: ['state'] }), artifacts: fc.array(artifactArb, { maxLength: 2 }), history: fc.array(message, { maxLength: 2 }), metadata },
-  { requiredKeys: ['id', 'contextId', 'status'] },
-);
 
 describe('answers chosen at random (property): ours returns what the official transport returns', () => {
   it.each(['JSONRPC', 'HTTP+JSON'] as const)('%s: GetTask, SendMessage and the stream of a random task decode deep-equal', async (binding) => {

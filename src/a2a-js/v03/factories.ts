@@ -10,11 +10,13 @@ import type { TransportFactoryV03 } from './types.js';
  * — one per binding, each running every call through this SDK's pipeline. The agent is spoken to in
  * v0.3 where its card offers v0.3 at that binding, else in the version the card offers (a v1.0-only
  * agent answers in v0.3 shapes through these transports). Imports nothing of the 0.3 SDK: a
- * framework's nested copy is served as well as a top-level one.
+ * framework's nested copy is served as well as a top-level one. `Factory` is the `TransportFactory`
+ * type of the 0.3 copy it is handed to, inferred where it is passed (the shapes are
+ * {@link TransportFactoryV03}'s; the 0.3 SDK's own types cannot be named from here).
  */
-export function resilientTransportsV03(options: ResilientTransportOptions = {}): TransportFactoryV03[] {
+export function resilientTransportsV03<Factory = TransportFactoryV03>(options: ResilientTransportOptions = {}): Factory[] {
   const clients = new AgentClients(options);
-  return BINDINGS.map((binding) => ({
+  const factories: TransportFactoryV03[] = BINDINGS.map((binding) => ({
     protocolName: binding,
     create(url: string, agentCard: unknown) {
       return Promise.resolve().then(() => {
@@ -23,4 +25,6 @@ export function resilientTransportsV03(options: ResilientTransportOptions = {}):
       });
     },
   }));
+  // Typed as the 0.3 copy's factories: the objects are TransportFactoryV03, the shapes the 0.3 SDK's.
+  return factories as Factory[];
 }
