@@ -16,7 +16,7 @@
 export { resilientTransports } from './v1/factories.js';
 export { resilientTransportsV03 } from './v03/factories.js';
 export { resilientCardResolver, type ResilientCardResolver } from './card-resolver.js';
-export { SdkV03Error } from './v03/errors.js';
+export { SdkV03Error, type V03ErrorResponse } from './v03/errors.js';
 export type { ResilientTransportOptions } from './options.js';
 export type { SdkRequestOptions } from './call-options.js';
 export type { TransportFactoryV03, TransportV03, V03Json, V03MessageSendParams, V03PushConfig, V03TaskParams, V03TaskPushConfig } from './v03/types.js';

@@ -20,11 +20,29 @@ const CLASSES: Readonly<Record<number, readonly [name: string, defaultMessage: s
   [-32007]: ['AuthenticatedExtendedCardNotConfiguredError', 'Authenticated Extended Card not configured'],
 };
 
+/** A JSON-RPC error response, as the 0.3 SDK's JSON-RPC errors carry it. */
+export interface V03ErrorResponse {
+  /** Always `2.0`. */
+  jsonrpc: '2.0';
+  /** The request id (not kept: `null`). */
+  id: null;
+  /** The agent's error object. */
+  error: {
+    /** The JSON-RPC code. */
+    code: number;
+    /** The agent's message. */
+    message: string;
+    /** The agent's `data`. */
+    data?: unknown;
+  };
+}
+
 /** An error of the 0.3 SDK's shape: its `name`, its message, the JSON-RPC `errorResponse` when there was one. */
 export class SdkV03Error extends Error {
   /** The JSON-RPC error response, as the 0.3 SDK's JSON-RPC errors carry it. */
-  readonly errorResponse: { jsonrpc: '2.0'; id: null; error: { code: number; message: string; data?: unknown } } | undefined;
+  readonly errorResponse: V03ErrorResponse | undefined;
 
+  /** An error named `name` (the 0.3 class name) with the agent's `errorResponse` and this SDK's error as `cause`. */
   constructor(name: string, message: string, errorResponse: SdkV03Error['errorResponse'], cause: unknown) {
     super(message, { cause });
     this.name = name;

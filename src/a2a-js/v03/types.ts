@@ -36,7 +36,12 @@ export interface V03PushConfig {
   /** A token the agent sends back. */
   token?: string;
   /** How the agent authenticates to the webhook. */
-  authentication?: { schemes: string[]; credentials?: string };
+  authentication?: {
+    /** The schemes it uses (`Bearer`, …). */
+    schemes: string[];
+    /** The credentials it sends. */
+    credentials?: string;
+  };
 }
 
 /** `TaskPushNotificationConfig`. */
