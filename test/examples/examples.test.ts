@@ -1,11 +1,14 @@
 // Every example in examples/ is run here, through the package's public entry points, so none can rot.
 import { describe, expect, it, vi } from 'vitest';
+import { main as adkRemoteAgent } from '../../examples/adk-remote-agent.js';
+import { main as aiSdkTool } from '../../examples/ai-sdk-tool.js';
 import { main as authentication } from '../../examples/authentication.js';
 import { main as conversation } from '../../examples/conversation.js';
 import { main as coordinatorFanOut } from '../../examples/coordinator-fan-out.js';
 import { main as customConverter } from '../../examples/custom-converter.js';
 import { main as grpcAgent } from '../../examples/grpc-agent.js';
 import { startOfficialGrpcServer } from '../helpers/official-grpc-server.js';
+import { main as langchainTool } from '../../examples/langchain-tool.js';
 import { main as longRunningTask } from '../../examples/long-running-task.js';
 import { main as protocolLevel } from '../../examples/protocol-level.js';
 import { main as pushNotifications } from '../../examples/push-notifications.js';
@@ -117,5 +120,29 @@ describe('examples', () => {
     expect(chunks).toEqual(['Findings: ', 'three sources agree.']);
     expect(answer).toBe('Findings: three sources agree.');
     expect(deletes).toBe(1);
+  });
+
+  it('ai-sdk-tool: the billing answer streams as preliminary results, the ledger failure is a result, the model answers after both', async () => {
+    const { preliminary, results, text } = await aiSdkTool();
+    expect(preliminary).toEqual(['INV-7: €1,200, ', 'INV-7: €1,200, due 1 March']);
+    expect(results.billing).toMatchObject({ ok: true, text: 'INV-7: €1,200, due 1 March', state: 'completed' });
+    expect(results.ledger).toMatchObject({ ok: false, error: { type: 'flow_error', code: 'LEDGER_LOCKED', retryable: false } });
+    expect(text).toContain('retry later');
+  });
+
+  it('langchain-tool: the answer and the failure as ToolMessage content, the aborted call rejected and its task cancelled', async () => {
+    const { answer, failure, aborted, cancelled } = await langchainTool();
+    expect(answer).toMatchObject({ ok: true, text: 'INV-7: €1,200, due 1 March' });
+    expect(failure).toMatchObject({ ok: false, error: { type: 'flow_error', code: 'LEDGER_LOCKED', message: 'the ledger is closed for the audit', retryable: false } });
+    expect(aborted).toBe('TimeoutError'); // AbortSignal.timeout's reason, as LangChain rejects with it
+    expect(cancelled).toBe(1);
+  });
+
+  it('adk-remote-agent: ADK’s RemoteA2AAgent with our factory gets the whole answer once through a 503 and a dropped stream', async () => {
+    vi.spyOn(console, 'log').mockImplementation(() => undefined);
+    const { chunks, answer, sends } = await adkRemoteAgent();
+    expect(chunks).toEqual(['INV-7: €1,200, ', 'due 1 March']);
+    expect(answer).toBe('INV-7: €1,200, due 1 March');
+    expect(sends).toBe(2); // the refused send and the one that streamed; the drop was resumed, not re-sent
   });
 });
