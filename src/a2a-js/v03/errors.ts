@@ -4,7 +4,9 @@
  * …), messages and `errorResponse`, with the `A2AClientError` behind it as `cause`. `instanceof` against
  * the 0.3 classes does not hold (they carry no brand); match `error.name`. A failure the official
  * transports have no class for (timeout, open circuit, spent budget, refused connection, invalid answer)
- * is the `A2AClientError` itself.
+ * is an `SdkV03Error` named `A2AClientError` with this SDK's message. Frameworks built on the 0.3 SDK keep
+ * only an error's message (`@google/adk`'s `errorMessage`), so every message ends with what happened:
+ * the kind, the code or status, the attempts made and the agent.
  */
 import type { ClientProtocol } from '../../client/endpoint.js';
 import { isA2AClientError, type A2AClientError } from '../../errors/a2a-client-error.js';
@@ -50,6 +52,13 @@ export class SdkV03Error extends Error {
   }
 }
 
+/** `(a2a-resilient: http 503, 3 attempts, agent "billing")`: what the official message does not say. */
+function summary(e: A2AClientError): string {
+  const code = e.code !== undefined ? ` ${e.code}${e.a2aName ? ` ${e.a2aName}` : ''}` : e.status !== undefined ? ` ${e.status}` : '';
+  const attempts = Math.max(1, e.attempts.length);
+  return `(a2a-resilient: ${e.kind}${code}, ${attempts} attempt${attempts === 1 ? '' : 's'}${e.agent ? `, agent "${e.agent}"` : ''})`;
+}
+
 function codeError(e: A2AClientError, binding: string): Error {
   const code = e.code ?? -32603;
   const message = agentMessage(e);
@@ -72,6 +81,12 @@ function codeError(e: A2AClientError, binding: string): Error {
 export function sdkErrorV03(error: unknown, protocol: ClientProtocol, site: { method: string; signal?: AbortSignal | undefined; stream?: boolean; midStream?: boolean }): unknown {
   if (!isA2AClientError(error)) return error;
   if (error.kind === 'aborted' && site.signal?.aborted) return site.signal.reason;
+  const typed = officialShape(error, protocol, site);
+  typed.message = `${typed.message} ${summary(error)}`;
+  return typed;
+}
+
+function officialShape(error: A2AClientError, protocol: ClientProtocol, site: { method: string; stream?: boolean; midStream?: boolean }): Error {
   if (error.code !== undefined && (error.kind === 'json-rpc' || error.kind === 'http')) {
     const typed = codeError(error, protocol.binding);
     if (!site.midStream || protocol.binding !== 'JSONRPC') return typed;
@@ -81,5 +96,5 @@ export function sdkErrorV03(error: unknown, protocol: ClientProtocol, site: { me
     const head = site.stream ? `HTTP error establishing stream for ${site.method}: ${error.status}` : `HTTP error for ${site.method}! Status: ${error.status}`;
     return new SdkV03Error('Error', `${head}. Response: ${error.bodyText ?? '(empty)'}`, undefined, error);
   }
-  return error;
+  return new SdkV03Error('A2AClientError', error.message, undefined, error);
 }
