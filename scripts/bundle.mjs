@@ -26,7 +26,7 @@ if (process.env.A2A_BUNDLE === '0') {
 
 const root = new URL('..', import.meta.url).pathname;
 const dist = join(root, 'dist');
-const ENTRIES = ['src/index.js', 'src/cli/main.js', 'src/push/index.js', 'src/a2a-js/index.js', 'src/ai-sdk/index.js', 'src/langchain/index.js', 'src/redis/entry.js', 'src/redis/index.js', 'mocks/entry.js', 'mocks/index.js'];
+const ENTRIES = ['src/index.js', 'src/cli/main.js', 'src/push/index.js', 'src/a2a-js/index.js', 'src/ai-sdk/entry.js', 'src/ai-sdk/index.js', 'src/langchain/entry.js', 'src/langchain/index.js', 'src/redis/entry.js', 'src/redis/index.js', 'mocks/entry.js', 'mocks/index.js'];
 
 function jsFiles(dir) {
   return readdirSync(dir, { recursive: true })

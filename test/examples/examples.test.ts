@@ -10,6 +10,7 @@ import { main as grpcAgent } from '../../examples/grpc-agent.js';
 import { startOfficialGrpcServer } from '../helpers/official-grpc-server.js';
 import { main as langchainTool } from '../../examples/langchain-tool.js';
 import { main as longRunningTask } from '../../examples/long-running-task.js';
+import { main as officialClient } from '../../examples/official-client.js';
 import { main as protocolLevel } from '../../examples/protocol-level.js';
 import { main as pushNotifications } from '../../examples/push-notifications.js';
 import { main as signedCards } from '../../examples/signed-cards.js';
@@ -144,5 +145,12 @@ describe('examples', () => {
     expect(chunks).toEqual(['INV-7: €1,200, ', 'due 1 March']);
     expect(answer).toBe('INV-7: €1,200, due 1 March');
     expect(sends).toBe(2); // the refused send and the one that streamed; the drop was resumed, not re-sent
+  });
+
+  it('official-client: the official 1.x Client over resilientTransports — a 503 repeated, a dropped stream resumed as the appends it was, the official TaskNotFoundError with our error as cause', async () => {
+    const { reply, chunks, notFound } = await officialClient();
+    expect(reply).toBe('INV-7 is paid');
+    expect(chunks).toEqual(['INV-7: €1,200, ', 'due 1 March']);
+    expect(notFound).toBe('TaskNotFoundError (json-rpc, TaskNotFound)');
   });
 });

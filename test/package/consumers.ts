@@ -9,7 +9,11 @@ const sdk = await import('a2a-resilient');
 const mocks = await import('a2a-resilient/mocks').then(() => 'loaded', ${mocksFailure});
 const redis = await import('a2a-resilient/redis').then(() => 'loaded', ${mocksFailure});
 const push = typeof (await import('a2a-resilient/push')).pushReceiver;
-console.log(JSON.stringify({ client: typeof sdk.A2AClient, fanOut: typeof sdk.fanOut, mocks, redis, push }));
+const aiSdk = await import('a2a-resilient/ai-sdk').then(() => 'loaded', ${mocksFailure});
+const langchain = await import('a2a-resilient/langchain').then(() => 'loaded', ${mocksFailure});
+const a2aJs = await import('a2a-resilient/a2a-js');
+const v1 = await a2aJs.resilientTransports()[0].create('http://127.0.0.1:1/rpc', {}).then(() => 'created', ${mocksFailure});
+console.log(JSON.stringify({ client: typeof sdk.A2AClient, fanOut: typeof sdk.fanOut, mocks, redis, push, aiSdk, langchain, v03: a2aJs.resilientTransportsV03().map((f) => f.protocolName), v1 }));
 `;
 
 /** CommonJS: every entry point through require(). */
@@ -20,7 +24,14 @@ try { require('a2a-resilient/mocks'); } catch (e) { mocks = (${mocksFailure})(e)
 let redis = 'loaded';
 try { require('a2a-resilient/redis'); } catch (e) { redis = (${mocksFailure})(e); }
 const push = typeof require('a2a-resilient/push').pushReceiver;
-console.log(JSON.stringify({ client: typeof sdk.A2AClient, fanOut: typeof sdk.fanOut, mocks, redis, push }));
+let aiSdk = 'loaded';
+try { require('a2a-resilient/ai-sdk'); } catch (e) { aiSdk = (${mocksFailure})(e); }
+let langchain = 'loaded';
+try { require('a2a-resilient/langchain'); } catch (e) { langchain = (${mocksFailure})(e); }
+const a2aJs = require('a2a-resilient/a2a-js');
+a2aJs.resilientTransports()[0].create('http://127.0.0.1:1/rpc', {}).then(() => 'created', ${mocksFailure}).then((v1) => {
+  console.log(JSON.stringify({ client: typeof sdk.A2AClient, fanOut: typeof sdk.fanOut, mocks, redis, push, aiSdk, langchain, v03: a2aJs.resilientTransportsV03().map((f) => f.protocolName), v1 }));
+});
 `;
 
 /**

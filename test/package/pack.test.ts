@@ -124,13 +124,18 @@ describe('the npm tarball', () => {
   });
 });
 
-describe('installed in a fresh project, without msw or redis (a2a-resilient/push needs neither)', () => {
+describe('installed in a fresh project, without msw, redis or a framework (a2a-resilient/push needs none)', () => {
   const missing = {
     client: 'function',
     fanOut: 'function',
     mocks: { code: 'ERR_MODULE_NOT_FOUND', message: expect.stringContaining('npm install --save-dev msw') },
     redis: { code: 'ERR_MODULE_NOT_FOUND', message: expect.stringContaining('npm install redis') },
     push: 'function',
+    aiSdk: { code: 'ERR_MODULE_NOT_FOUND', message: expect.stringContaining('npm install ai') },
+    langchain: { code: 'ERR_MODULE_NOT_FOUND', message: expect.stringContaining('npm install @langchain/core') },
+    // a2a-resilient/a2a-js loads without @a2a-js/sdk: the 0.3 factories need nothing, the 1.x ones say what to install when first used.
+    v03: ['JSONRPC', 'HTTP+JSON', 'GRPC'],
+    v1: { code: 'ERR_MODULE_NOT_FOUND', message: expect.stringContaining('npm install @a2a-js/sdk@^1') },
   };
 
   it('imports from ESM; a2a-resilient/mocks and a2a-resilient/redis fail with what to install', async () => {
