@@ -72,6 +72,9 @@ export function checkTargets(results) {
   add('cold start: start to first answer / official', cs?.firstVsOfficial, '<= 1.2', cs?.firstVsOfficial <= 1.2);
   add('cold start: a2a-resilient --version (ms)', results.coldStart?.versionMs, '< 150', results.coldStart?.versionMs < 150);
   add('browser bundle (gzipped) / official', results.bundleSize?.ratioGzipped, '<= 1.0', results.bundleSize?.ratioGzipped <= 1);
+  const aj = results.a2aJs?.rows;
+  add('a2a-js Client CPU/call: our transports / its own', v(aj?.unary?.ratio), '<= 1.0', v(aj?.unary?.ratio) <= 1);
+  add('a2a-js Client CPU/stream event: our transports / its own', v(aj?.stream?.ratio), '<= 1.0', v(aj?.stream?.ratio) <= 1);
   return t;
 }
 
@@ -154,6 +157,15 @@ export function renderReport(results) {
   }
   if (results.coldStart) out.push(renderColdStart(results.coldStart));
   if (results.bundleSize && !results.bundleSize.error) out.push(renderBundleSize(results.bundleSize));
+  const aj = results.a2aJs;
+  if (aj?.error) out.push(`a2a-js Client: ERROR ${aj.error}`);
+  else if (aj) {
+    out.push(renderRows([
+      ['@a2a-js/sdk Client, client CPU µs', 'over resilientTransports()', 'over its own transports', 'ours / theirs'],
+      ...Object.values(aj.rows).map((r) => (r.error ? [`${r.label} (!) ${r.error}`, '-', '-', '-'] : [r.label, fmt(r.ours.cpuUs, 2), fmt(r.theirs.cpuUs, 2), ratioCell(r.ratio)])),
+    ]));
+    out.push(`  ${aj.meta.rounds} rounds, a client process per contender per round (median of ${aj.meta.runsPerProcess} runs); ${aj.meta.pinning}`);
+  }
   if (results.workloads?.error) out.push(`Workloads: ERROR ${results.workloads.error}`);
   else if (results.workloads) out.push(renderWorkloads(results.workloads));
   const verdict = (p) => (p === null ? 'n/a' : p ? 'PASS' : 'FAIL');

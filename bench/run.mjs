@@ -11,6 +11,7 @@ import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { config, wanted } from './config.mjs';
 import { streamContenders, unaryContenders } from './contenders.mjs';
+import { a2aJsSection } from './a2a-js.mjs';
 import { bundleSizeSection } from './bundle-size.mjs';
 import { coldStartSection } from './cold-start.mjs';
 import { breakerOpen, fanOutHang } from './failure-paths.mjs';
@@ -114,6 +115,10 @@ async function main() {
     await agents.stop();
   }
   try {
+    if (sdk && wanted('a2ajs')) {
+      log(`a2ajs: the official @a2a-js/sdk Client over resilientTransports() vs over its own transports, client CPU per call / event, ${config.reps} rounds`);
+      results.a2aJs = await a2aJsSection({ reps: config.reps, quick: config.quick, log }).catch((err) => ({ error: describe(err) }));
+    }
     if (wanted('workloads')) {
       log(`workloads: realistic workloads (issue 15), each contender in its own pinned client process, median of ${config.reps}`);
       results.workloads = await workloadsSection({ reps: config.reps, log }).catch((err) => ({ error: describe(err) }));

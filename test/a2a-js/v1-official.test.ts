@@ -83,6 +83,14 @@ describe.each(['JSONRPC', 'HTTP+JSON'] as const)('%s: the official Client over r
     expect(isA2AClientError(a.cause) && a.cause.a2aName).toBe('TaskNotFound');
   });
 
+  it("the transport's getExtendedAgentCard, for an agent without one, fails with the same class", async () => {
+    // Called on the transports (the Client has no such method): the version header is what the Client would add.
+    const options = { serviceParameters: { 'A2A-Version': '1.0' } };
+    const [a, b] = await Promise.all([thrown(ours.transport.getExtendedAgentCard({ tenant: '' }, options)), thrown(theirs.transport.getExtendedAgentCard({ tenant: '' }, options))]);
+    expect(a).toBeInstanceOf(b.constructor);
+    expect([a.constructor.name, a.name, a.message]).toEqual([b.constructor.name, b.name, b.message]);
+  });
+
   it('a cancel of a finished task fails with the same class (TaskNotCancelable)', async () => {
     const task = (await theirs.sendMessage(sendRequest('echo done'))) as Task;
     const [a, b] = await Promise.all([thrown(ours.cancelTask({ tenant: '', id: task.id, metadata: undefined })), thrown(theirs.cancelTask({ tenant: '', id: task.id, metadata: undefined }))]);

@@ -17,6 +17,7 @@ import type {
 import type { ClientProtocol } from '../../client/endpoint.js';
 import type { AgentCard, ListTasksResult, SendResult, StreamEvent, Task, TaskPushNotificationConfig } from '../../protocol/model.js';
 import { eventToV1, listTasksToV1, taskPushConfigToV1, taskToV1, V1_STREAM_MEMBER } from '../../protocol/v1/encode-results.js';
+import { cardForSdks } from '../card-resolver.js';
 import type { SdkV1 } from './sdk.js';
 
 /** Turns results of one client (one protocol) into the SDK's objects. */
@@ -64,8 +65,11 @@ export class V1Results {
     return { configs: list.map((c) => this.pushConfig(c)), nextPageToken: '' };
   }
 
-  /** A card (`getExtendedAgentCard`) → `AgentCard`, decoded from the card as served. */
+  /**
+   * A card (`getExtendedAgentCard`) → `AgentCard`, decoded from the card as served; a v0.3 card gets
+   * its interfaces as `supportedInterfaces` first (what the official legacy transport's converter gives).
+   */
   card(c: AgentCard): SdkAgentCard {
-    return this.sdk.root.AgentCard.fromJSON(c.raw);
+    return this.sdk.root.AgentCard.fromJSON(cardForSdks(c));
   }
 }
