@@ -5,10 +5,11 @@
  * `A2AClientError` as `cause`.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TaskState, type Task } from '@a2a-js/sdk';
-import type { Client } from '@a2a-js/sdk/client';
+import { AgentCard, TaskState, type Task } from '@a2a-js/sdk';
+import { ClientFactory, ClientFactoryOptions, DefaultAgentCardResolver, JsonRpcTransportFactory, type Client } from '@a2a-js/sdk/client';
 import { TaskNotFoundError } from '@a2a-js/sdk/errors';
 import { isA2AClientError } from '../../src/index.js';
+import { resilientTransports } from '../../src/a2a-js/index.js';
 import { startOfficialServer, type OfficialServer } from '../helpers/official-server.js';
 import { all, clientPair, normalise, sendRequest, thrown } from './sdk-clients.js';
 
@@ -106,5 +107,25 @@ describe.each(['JSONRPC', 'HTTP+JSON'] as const)('%s: the official Client over r
     const error = await pending;
     expect(error.name).toBe('AbortError');
     expect(error).toBe(controller.signal.reason);
+  });
+});
+
+describe('cards the official SDK decoded itself', () => {
+  it('createFromAgentCard(AgentCard.fromJSON(card)) over resilientTransports sends and reads like the official transport', async () => {
+    const decoded = AgentCard.fromJSON(server.card);
+    const ours = await new ClientFactory({ transports: resilientTransports() }).createFromAgentCard(decoded);
+    const theirs = await new ClientFactory(ClientFactoryOptions.default).createFromAgentCard(decoded);
+    const [a, b] = await Promise.all([ours.sendMessage(sendRequest('echo decoded')), theirs.sendMessage(sendRequest('echo decoded'))]);
+    expect(normalise(a)).toEqual(normalise(b));
+  });
+
+  it("a v0.3 card through the official resolver's legacy mode: the 0.3 interface is spoken as v0.3", async () => {
+    const resolver = new DefaultAgentCardResolver({ legacyCompat: { enabled: true } });
+    const card = resolver.normalizeAgentCard({ ...server.legacyCard, supportedInterfaces: undefined });
+    const ours = await new ClientFactory({ transports: resilientTransports() }).createFromAgentCard(card);
+    const theirs = await new ClientFactory({ transports: [new JsonRpcTransportFactory({ legacyCompat: { enabled: true } })] }).createFromAgentCard(card);
+    expect([ours.transport.protocolName, ours.protocolVersion]).toEqual(['JSONRPC', theirs.protocolVersion]);
+    const [a, b] = await Promise.all([ours.sendMessage(sendRequest('echo legacy')), theirs.sendMessage(sendRequest('echo legacy'))]);
+    expect(normalise(a)).toEqual(normalise(b));
   });
 });
