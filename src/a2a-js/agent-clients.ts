@@ -3,8 +3,8 @@ import { parseAgentCard } from '../protocol/card.js';
 import type { AgentCard, ProtocolBinding, ProtocolVersion } from '../protocol/model.js';
 import type { ResilientTransportOptions } from './options.js';
 
-/** Cards `resilientCardResolver` handed out → the card it read, so a transport need not parse it again. */
-export const resolvedCards = new WeakMap<object, AgentCard>();
+/** Cards `resilientCardResolver` handed out → the client that fetched them, so a transport can reuse it. */
+export const resolvedClients = new WeakMap<object, A2AClient>();
 
 /** How many clients one set of transports keeps (one per agent interface it was asked for). */
 const MAX_CLIENTS = 256;
@@ -21,16 +21,19 @@ export class AgentClients {
 
   /**
    * The client for the interface at `url` with `binding`, speaking `version` (or what the card offers
-   * at that URL when `version` is undefined).
+   * at that URL when `version` is undefined). A card `resilientCardResolver` resolved comes with the
+   * client that fetched it, used when it speaks that interface.
    * @throws A2AClientError kind `card` or `unsupported` (see `A2AClient`'s constructor).
    */
   get(cardJson: unknown, url: string, binding: ProtocolBinding, version: (card: AgentCard) => ProtocolVersion | undefined): A2AClient {
-    const card = (typeof cardJson === 'object' && cardJson !== null && resolvedCards.get(cardJson)) || parseAgentCard(cardJson);
+    const resolved = typeof cardJson === 'object' && cardJson !== null ? resolvedClients.get(cardJson) : undefined;
+    const card = resolved?.card ?? parseAgentCard(cardJson);
     const spoken = version(card);
     const key = `${binding} ${spoken ?? ''} ${url} ${JSON.stringify(card.raw)}`;
     const known = this.#clients.get(key);
     if (known) return known;
-    const client = new A2AClient(card, { ...this.options, protocol: { binding, ...(spoken ? { version: spoken } : {}) } });
+    const fits = resolved !== undefined && resolved.protocol.binding === binding && resolved.protocol.url === url && (spoken === undefined || resolved.protocol.version === spoken);
+    const client = fits ? resolved : new A2AClient(card, { ...this.options, protocol: { binding, ...(spoken ? { version: spoken } : {}) } });
     if (this.#clients.size >= MAX_CLIENTS) {
       // The oldest goes; a transport still holding it keeps working (its pool idles out).
       const oldest = this.#clients.keys().next().value;

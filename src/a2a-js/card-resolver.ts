@@ -1,9 +1,7 @@
-import { fetchCardFor } from '../client/card-resolver.js';
+import { A2AClient } from '../client/a2a-client.js';
 import type { CallOptions } from '../client/options.js';
 import type { AgentCard } from '../protocol/model.js';
-import { createEngine } from '../transport/create-engine.js';
-import type { HttpEngine } from '../transport/engine.js';
-import { resolvedCards } from './agent-clients.js';
+import { resolvedClients } from './agent-clients.js';
 import type { ResilientTransportOptions } from './options.js';
 
 /**
@@ -15,12 +13,13 @@ export interface ResilientCardResolver<Card = Record<string, unknown>> {
   /**
    * Fetches the agent card at `baseUrl` (`/.well-known/agent-card.json` below it, then
    * `/.well-known/agent.json`; a URL ending in `.json`, or `path` resolved against `baseUrl`, is used
-   * as it is) under the options' deadline, retries and breaker, with redirects guarded and signatures
-   * verified as `cardSignature` says. Resolves with the card as served, plus what the other generation
+   * as it is) as `A2AClient.connect` does: under the options' deadline and retries, with redirects
+   * guarded and signatures verified as `cardSignature` says. Resolves with the card as served, plus what the other generation
    * needs to pick an interface: `supportedInterfaces` for a v0.3 card (each `protocolVersion: '0.3'`,
    * as the official resolver's legacy mode writes them), `url` and `preferredTransport` for a v1.0 card.
-   * @throws A2AClientError kind `card` (missing, invalid or unverified card), `unsupported`,
-   * `deadline-exceeded`, `aborted` (`call.signal`) or a transport kind.
+   * @throws A2AClientError kind `card` (missing, invalid or unverified card), `unsupported` (also for
+   * a card with no interface this SDK speaks), `deadline-exceeded`, `aborted` (`call.signal`) or a
+   * transport kind.
    */
   resolve(baseUrl: string, path?: string): Promise<Card>;
 }
@@ -46,19 +45,17 @@ export function cardForSdks(card: AgentCard): Record<string, unknown> {
 /**
  * A card resolver for `@a2a-js/sdk`'s `ClientFactory` (1.x and 0.3) that fetches through this SDK
  * (see {@link ResilientCardResolver.resolve}). A transport from `resilientTransports*()` given a card
- * it resolved reuses the card it read instead of parsing it again.
+ * it resolved reuses the client that fetched it, when that client speaks the interface the factory chose.
  * @example
  * new ClientFactory({ transports: resilientTransports(options), cardResolver: resilientCardResolver(options) })
  */
 export function resilientCardResolver<Card = Record<string, unknown>>(options: ResilientTransportOptions = {}, call: CallOptions = {}): ResilientCardResolver<Card> {
-  let engine: HttpEngine | undefined;
   return {
     async resolve(baseUrl, path) {
-      engine ??= createEngine(options);
       const url = path === undefined ? baseUrl : new URL(path, baseUrl).href;
-      const cached = await fetchCardFor(url, engine, options, call);
-      const out = cardForSdks(cached.card);
-      resolvedCards.set(out, cached.card);
+      const client = await A2AClient.connect(url, options, call);
+      const out = cardForSdks(client.card);
+      resolvedClients.set(out, client);
       // The card's JSON, typed as the SDK generation the resolver is handed to types its cards.
       return out as Card;
     },

@@ -13,7 +13,8 @@ const aiSdk = await import('a2a-resilient/ai-sdk').then(() => 'loaded', ${mocksF
 const langchain = await import('a2a-resilient/langchain').then(() => 'loaded', ${mocksFailure});
 const a2aJs = await import('a2a-resilient/a2a-js');
 const v1 = await a2aJs.resilientTransports()[0].create('http://127.0.0.1:1/rpc', {}).then(() => 'created', ${mocksFailure});
-console.log(JSON.stringify({ client: typeof sdk.A2AClient, fanOut: typeof sdk.fanOut, mocks, redis, push, aiSdk, langchain, v03: a2aJs.resilientTransportsV03().map((f) => f.protocolName), v1 }));
+const badCard = await a2aJs.resilientTransportsV03()[0].create('http://127.0.0.1:1/rpc', {}).then(() => 'created', (e) => e instanceof sdk.A2AClientError && e.kind);
+console.log(JSON.stringify({ client: typeof sdk.A2AClient, fanOut: typeof sdk.fanOut, mocks, redis, push, aiSdk, langchain, v03: a2aJs.resilientTransportsV03().map((f) => f.protocolName), v1, badCard }));
 `;
 
 /** CommonJS: every entry point through require(). */
@@ -29,8 +30,9 @@ try { require('a2a-resilient/ai-sdk'); } catch (e) { aiSdk = (${mocksFailure})(e
 let langchain = 'loaded';
 try { require('a2a-resilient/langchain'); } catch (e) { langchain = (${mocksFailure})(e); }
 const a2aJs = require('a2a-resilient/a2a-js');
-a2aJs.resilientTransports()[0].create('http://127.0.0.1:1/rpc', {}).then(() => 'created', ${mocksFailure}).then((v1) => {
-  console.log(JSON.stringify({ client: typeof sdk.A2AClient, fanOut: typeof sdk.fanOut, mocks, redis, push, aiSdk, langchain, v03: a2aJs.resilientTransportsV03().map((f) => f.protocolName), v1 }));
+a2aJs.resilientTransports()[0].create('http://127.0.0.1:1/rpc', {}).then(() => 'created', ${mocksFailure}).then(async (v1) => {
+  const badCard = await a2aJs.resilientTransportsV03()[0].create('http://127.0.0.1:1/rpc', {}).then(() => 'created', (e) => e instanceof sdk.A2AClientError && e.kind);
+  console.log(JSON.stringify({ client: typeof sdk.A2AClient, fanOut: typeof sdk.fanOut, mocks, redis, push, aiSdk, langchain, v03: a2aJs.resilientTransportsV03().map((f) => f.protocolName), v1, badCard }));
 });
 `;
 

@@ -1,5 +1,5 @@
 import type { AgentCard as SdkAgentCard } from '@a2a-js/sdk';
-import { resolvedCards } from '../agent-clients.js';
+import { resolvedClients } from '../agent-clients.js';
 import type { SdkV1 } from './sdk.js';
 
 /**
@@ -18,7 +18,7 @@ export function cardJsonOf(sdk: SdkV1, card: unknown): unknown {
  * decoder always sets as an array (a served card may leave them out).
  */
 function isDecoded(card: unknown): card is SdkAgentCard {
-  if (typeof card !== 'object' || card === null || resolvedCards.has(card)) return false;
+  if (typeof card !== 'object' || card === null || resolvedClients.has(card)) return false;
   const c = card as Record<string, unknown>;
   return Array.isArray(c.supportedInterfaces) && Array.isArray(c.securityRequirements) && Array.isArray(c.signatures) && Array.isArray(c.skills);
 }
