@@ -96,33 +96,24 @@ try {
     .flatMap((o) => o.imports.map((i) => i.path))
     .filter((p) => /^(node:|undici$|@grpc\/|@opentelemetry\/|redis$|msw)/.test(p));
   if (nodeOnly.length > 0) throw new Error(`bundle: the web build imports Node-only modules: ${[...new Set(nodeOnly)].join(', ')}`);
-  await build({
-    entryPoints: ENTRIES.map((e) => join(dist, e)),
-    outdir: out,
-    outbase: dist,
-    bundle: true,
-    splitting: true,
-    format: 'esm',
-    platform: 'node',
-    target: 'node20.19',
-    packages: 'external',
-    chunkNames: 'src/chunks/[name]-[hash]',
-    logLevel: 'warning',
-  });
-  await build({
-    entryPoints: FRAMEWORK_ENTRIES.map((e) => join(dist, e)),
-    outdir: out,
-    outbase: dist,
-    bundle: true,
-    splitting: true,
-    format: 'esm',
-    platform: 'node',
-    target: 'node20.19',
-    packages: 'external',
-    chunkNames: 'src/chunks/frameworks-[hash]',
-    plugins: [fromMainEntry],
-    logLevel: 'warning',
-  });
+  /** The Node build of `entries`: ES modules with code splitting, dependencies external. */
+  const nodeBuild = (entries, chunkNames, plugins = []) =>
+    build({
+      entryPoints: entries.map((e) => join(dist, e)),
+      outdir: out,
+      outbase: dist,
+      bundle: true,
+      splitting: true,
+      format: 'esm',
+      platform: 'node',
+      target: 'node20.19',
+      packages: 'external',
+      chunkNames,
+      plugins,
+      logLevel: 'warning',
+    });
+  await nodeBuild(ENTRIES, 'src/chunks/[name]-[hash]');
+  await nodeBuild(FRAMEWORK_ENTRIES, 'src/chunks/frameworks-[hash]', [fromMainEntry]);
   for (const f of jsFiles(dist)) rmSync(f);
   cpSync(out, dist, { recursive: true });
   cpSync(web, join(dist, 'web'), { recursive: true });
