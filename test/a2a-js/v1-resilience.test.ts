@@ -67,6 +67,39 @@ describe('resilientTransports under the official Client', () => {
     expect(got).toEqual([expected[0], expected[1], { payload: { $case: 'artifactUpdate', value: { ...lastAppend, lastChunk: false } } }, expected[3]]);
   });
 
+  it('an error frame in the middle of a stream: the same plain Error around the same error class, after the same items', async () => {
+    const frames = (req: Recorded) => [
+      envelope(req, { task: task('TASK_STATE_WORKING') }),
+      { jsonrpc: '2.0', id: rpcId(req), error: { code: -32602, message: 'bad part at index 3', data: { field: 'parts[3]' } } },
+    ];
+    const agent = await jsonRpcAgent((req) => ({ sse: frames(req) }));
+    const { ours, theirs } = await clientPair(agent.url, 'JSONRPC', { retry: false });
+    const read = async (client: typeof ours) => {
+      const items: unknown[] = [];
+      const error = await thrown((async () => { for await (const item of client.sendMessageStream(sendRequest('hi'))) items.push(item); })());
+      return { items, error };
+    };
+    const [a, b] = await Promise.all([read(ours), read(theirs)]);
+    expect(a.items).toEqual(b.items);
+    expect(a.items).toHaveLength(1);
+    expect([a.error.constructor.name, a.error.message]).toEqual([b.error.constructor.name, b.error.message]);
+    const [causeA, causeB] = [a.error.cause as Error, b.error.cause as Error];
+    expect(causeA).toBeInstanceOf(causeB.constructor);
+    expect([causeA.name, causeA.message]).toEqual([causeB.name, causeB.message]);
+    expect(isA2AClientError(causeA.cause) && causeA.cause.code).toBe(-32602);
+  });
+
+  it('HTTP+JSON: a bare 503 (no A2A body), not retried here, is the same REST error class with the same statusCode and headers', async () => {
+    const agent = await recordingAgent((req, url) => (req.path.startsWith('/.well-known') ? { body: v1Card(url, 'rest agent', 'HTTP+JSON') } : { status: 503, headers: { 'retry-after': '7' }, body: 'overloaded' }));
+    agents.push(agent);
+    const { ours, theirs } = await clientPair(agent.url, 'HTTP+JSON', { retry: false });
+    const [a, b] = await Promise.all([thrown(ours.getTask({ tenant: '', id: 't1' })), thrown(theirs.getTask({ tenant: '', id: 't1' }))]);
+    expect(a).toBeInstanceOf(b.constructor);
+    expect([a.name, (a as { statusCode?: number }).statusCode]).toEqual([b.name, 503]);
+    expect((a as { headers?: Record<string, string> }).headers?.['retry-after']).toBe('7');
+    expect(isA2AClientError(a.cause) && [a.cause.kind, a.cause.retryAfterMs]).toEqual(['http', 7000]);
+  });
+
   it("the call's serviceParameters and an interceptor's headers reach the agent; A2A-Version is the binding's", async () => {
     const agent = await jsonRpcAgent((req) => ({ body: envelope(req, { task: task('TASK_STATE_COMPLETED') }) }));
     const ours = await new ClientFactory({
