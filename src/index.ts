@@ -56,12 +56,13 @@ export { DEADLINE_HEADER, readDeadline } from './protocol/deadline-header.js';
 // resilience
 export { classify } from './resilience/classify.js';
 export type { Classification, ClassifyContext } from './resilience/classify.js';
+export type { RetryContext, RetryRule, RetryRuleAnswer, RetryVerdict } from './resilience/retry-rule.js';
 export type { CancelEvent, CircuitBreakerOptions, ResilienceEvent, RetryBudgetOptions, RetryOptions, SharedStateEvent } from './resilience/options.js';
 export type { SharedState, SharedStateStatus } from './resilience/shared-state.js';
 
 // transport settings
-export { DEFAULT_LIMITS, DEFAULT_TIMEOUTS } from './transport/engine.js';
-export type { Limits, Timeouts } from './transport/engine.js';
+export { DEFAULT_LIMITS, DEFAULT_TIMEOUTS } from './transport/settings.js';
+export type { Limits, Timeouts } from './transport/settings.js';
 
 // the protocol model
 export { TERMINAL_STATES, INTERRUPTED_STATES } from './protocol/model.js';

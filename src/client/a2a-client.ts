@@ -24,7 +24,8 @@ import type {
 import { createResilience, type Resilience } from '../resilience/pipeline.js';
 import { agentStatesOf } from '../resilience/shared-state.js';
 import { createEngine } from '../transport/create-engine.js';
-import { DEFAULT_LIMITS, DEFAULT_TIMEOUTS, withSettings, type HttpEngine, type Timeouts } from '../transport/engine.js';
+import type { HttpEngine } from '../transport/engine.js';
+import { DEFAULT_LIMITS, DEFAULT_TIMEOUTS, withSettings, type Timeouts } from '../transport/settings.js';
 import { AgentCalls } from './agent-calls.js';
 import { ClientStreams, isNormalisedCard } from './client-streams.js';
 import { fetchCardFor, type CachedCard } from './card-resolver.js';
@@ -131,6 +132,7 @@ export class A2AClient {
       maxQueued: options.maxQueued,
       onEvent: options.onEvent,
       store: options.sharedState ? agentStatesOf(options.sharedState) : undefined,
+      card: this.card,
     });
     this.#calls = new AgentCalls({
       name: this.name,

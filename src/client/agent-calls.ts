@@ -4,9 +4,11 @@ import { deferredIterable } from '../protocol/deferred-iterable.js';
 import type { AgentCard, StreamEvent } from '../protocol/model.js';
 import { opt } from '../protocol/opt.js';
 import type { Resilience } from '../resilience/pipeline.js';
+import type { RetryPolicy } from '../resilience/retry-policy.js';
 import { resumableStream } from '../resilience/stream-resume.js';
 import type { CallScope } from '../transport/call-scope.js';
-import { withSettings, type HttpEngine, type Limits, type Timeouts } from '../transport/engine.js';
+import type { HttpEngine } from '../transport/engine.js';
+import { withSettings, type Limits, type Timeouts } from '../transport/settings.js';
 import { challengedStream, withChallengeRepeat } from './auth-challenge.js';
 import { mergeHeaders, resolveHeaders } from './headers.js';
 import type { CallOptions, ClientOptions, HeadersContext } from './options.js';
@@ -149,6 +151,11 @@ export class AgentCalls {
         oneBatch(() => this.#withHeaders(call, scope, timeouts, attempt, 'sendMessage', trace, (ctx) => this.#init.binding.unary('sendMessage', sent, ctx))),
       );
     return tracingOn() ? tracedStream(() => startCallTrace(this.#target, 'sendMessage', sent), make) : make(undefined);
+  }
+
+  /** The retry policy of a call (the client's under the call's `retry` override): loops of the client's own ask it. */
+  policy(call: CallOptions): RetryPolicy {
+    return this.#init.resilience.policy(call.retry);
   }
 
   /** Waits for the cancels `cancelOnAbort` sent that are still in flight (each bounded by its own deadline). */

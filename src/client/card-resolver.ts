@@ -11,7 +11,8 @@ import type { RetryOptions } from '../resilience/options.js';
 import type { AgentStateStore } from '../resilience/agent-state-store.js';
 import { createResilience } from '../resilience/pipeline.js';
 import { agentStatesOf } from '../resilience/shared-state.js';
-import { DEFAULT_LIMITS, DEFAULT_TIMEOUTS, withSettings, type EngineResponse, type HttpEngine, type Limits, type Timeouts } from '../transport/engine.js';
+import type { EngineResponse, HttpEngine } from '../transport/engine.js';
+import { DEFAULT_LIMITS, DEFAULT_TIMEOUTS, withSettings, type Limits, type Timeouts } from '../transport/settings.js';
 import { readErrorBody } from '../transport/read-error-body.js';
 import { startCallTrace, traceTarget } from '../tracing/start-call-trace.js';
 import { withChallengeRepeat, type WithHeaders } from './auth-challenge.js';
@@ -130,6 +131,7 @@ export async function fetchAgentCard(baseUrl: string, options: FetchCardOptions,
     circuitBreaker: false,
     onEvent: options.onEvent,
     store: options.store,
+    card: cached?.card,
   });
   const trace = startCallTrace(traceTarget(agent, urls[0] ?? baseUrl), CARD_METHOD);
   try {

@@ -1,6 +1,5 @@
 import { isA2AClientError } from '../errors/a2a-client-error.js';
 import type { StreamEvent } from '../protocol/model.js';
-import { isUnsupported } from '../resilience/stream-sources.js';
 import type { CallOptions } from './options.js';
 import type { FollowOptions } from './agent-calls.js';
 import { callTimeouts, streams, withinDeadline, type TaskCallsDeps } from './task-calls.js';
@@ -30,7 +29,7 @@ export async function* resumeBatches(deps: TaskCallsDeps, taskId: string, call: 
       return;
     } catch (error) {
       // Refused before anything was delivered: the task itself (getTask) says where it stands.
-      if (delivered || !isA2AClientError(error) || !isUnsupported(error)) throw error;
+      if (delivered || !isA2AClientError(error) || !deps.calls.policy(call).followsByPolling(error)) throw error;
     }
   }
   yield* deps.calls.stream('subscribeToTask', params, withinDeadline(call, deadline, callDeadlineName(deps.timeouts, call.timeouts)), { ...follow, taskId, poll: true });

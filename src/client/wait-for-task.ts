@@ -5,14 +5,6 @@ import type { CallOptions } from './options.js';
 import { callTimeouts, streams, withinDeadline, type TaskCallsDeps } from './task-calls.js';
 import { callDeadlineName } from '../transport/deadline-name.js';
 
-/** The first wait between two polls of `getTask`. */
-export const FIRST_POLL_MS = 25;
-/**
- * The longest wait between two polls: the interval doubles from {@link FIRST_POLL_MS} while the task
- * has not settled and stays here (a settled task is seen within 2 s; a task that runs for an hour
- * costs under 2 000 polls). A longer Retry-After from the agent is waited out instead.
- */
-export const MAX_POLL_MS = 2_000;
 /** Time kept for the last poll when the next interval would reach the deadline. */
 const FINAL_POLL_MS = 100;
 
@@ -27,32 +19,14 @@ function stateOf(event: StreamEvent): TaskState | undefined {
 }
 
 /**
- * Whether polling goes on after a `getTask` that failed once its own retries were spent: a failure
- * that may pass (an open breaker is waited out) and whose requested delay fits before the deadline.
- * The verdicts of the retry budget and the bulkhead end the wait.
- */
-function worthPollingAgain(error: A2AClientError, timeLeft: number): boolean {
-  switch (error.kind) {
-    case 'circuit-open':
-      return error.retryAfterMs !== undefined && error.retryAfterMs < timeLeft;
-    case 'budget-exhausted':
-    case 'bulkhead-rejected':
-    case 'deadline-exceeded':
-    case 'aborted':
-      return false;
-    default:
-      return error.retryable && (error.retryAfterMs ?? 0) < timeLeft;
-  }
-}
-
-/**
  * Waits for an existing task to settle, for `A2AClient.waitForTask`, and resolves with it as `getTask`
  * reads it (artifacts included). Where the card streams, it first follows the task with
  * `subscribeToTask` (resumed after drops) until an update says the task settled; where it does not,
- * or the subscription fails or gives up, it polls `getTask`: after {@link FIRST_POLL_MS}, doubling to
- * {@link MAX_POLL_MS}, or after the agent's Retry-After when longer; when the next interval would reach
- * the deadline, one last poll goes out shortly before it. Each `getTask` is retried by
- * the agent's pipeline; one that still fails with a retryable error is polled again. One deadline
+ * or the subscription fails or gives up, it polls `getTask` on the client's poll schedule
+ * (`RetryPolicy.pollDelay`: 25 ms doubling to 2 s), or after the agent's Retry-After when longer; when the
+ * next interval would reach the deadline, one last poll goes out shortly before it. Each `getTask` is
+ * retried by the agent's pipeline; one that still fails is polled again when the client's retry
+ * policy says so (`RetryPolicy.roundFailed`, `retry.shouldRetry` included). One deadline
  * (`timeouts.totalMs`) and `call.signal` bound everything.
  * @throws A2AClientError kind `deadline-exceeded` (method `waitForTask`, the last state seen in the
  * message, the last failure as `cause`), `aborted`, or a `getTask` failure that polling cannot get past
@@ -98,24 +72,30 @@ export async function waitForTask(deps: TaskCallsDeps, taskId: string, call: Cal
         last = error;
       }
     }
-    let delayMs = FIRST_POLL_MS;
+    const policy = deps.calls.policy(call);
+    let polls = 0;
     let lastChance = false;
     for (;;) {
       if (scope.aborted || scope.timeLeft() <= 0) throw stopped();
       let failed: A2AClientError | undefined;
+      let delayMs: number;
+      polls++;
       try {
         const task = await deps.calls.unary('getTask', { id: taskId }, withinDeadline(call, scope.deadline, deadlineName));
         if (settles(task.status.state)) return task;
         lastState = task.status.state;
+        delayMs = policy.pollDelay(polls - 1);
       } catch (error) {
         if (!isA2AClientError(error)) throw error;
         last = error;
         if (scope.aborted || error.kind === 'deadline-exceeded' || error.kind === 'aborted') throw stopped();
-        if (!worthPollingAgain(error, scope.timeLeft())) throw error.with({ agent: error.agent ?? deps.name });
+        const decision = policy.roundFailed(error, { method: 'getTask', next: 'poll', attempt: polls, quiet: polls - 1, timeLeft: scope.timeLeft() });
+        if (!decision.retry) throw error.with({ agent: error.agent ?? deps.name });
         failed = error;
+        delayMs = decision.delayMs;
       }
       const timeLeft = scope.timeLeft();
-      let waitMs = Math.max(delayMs, failed?.retryAfterMs ?? 0);
+      let waitMs = delayMs;
       if (waitMs + FINAL_POLL_MS >= timeLeft) {
         // A delay the agent asked for is never cut short, and after the last chance nothing is left:
         // the deadline's error now, rather than sleeping into it.
@@ -130,7 +110,6 @@ export async function waitForTask(deps: TaskCallsDeps, taskId: string, call: Cal
       } catch {
         throw stopped();
       }
-      delayMs = Math.min(MAX_POLL_MS, delayMs * 2);
     }
   } finally {
     scope.dispose();

@@ -32,13 +32,18 @@ export interface Classification {
   countsAsFailure: boolean;
   /** Which rule decided, for events and logs, e.g. `hint:no-retry`, `code:-32603`, `http:503`, `transport:before-send`. */
   reason: string;
+  /**
+   * The request may have reached the agent: false when it provably never left (refused, DNS, connect
+   * timeout, a failure before sending) or the SDK refused it itself (open breaker, budget, bulkhead).
+   */
+  sent: boolean;
 }
 
 /**
  * A rule's verdict: `transient` defaults to `retryable` (what may be repeated now may succeed) and
  * `ambiguous` to false; {@link classify} fills them in.
  */
-type Verdict = Omit<Classification, 'transient' | 'ambiguous'> & { transient?: boolean; ambiguous?: boolean };
+type Verdict = Omit<Classification, 'transient' | 'ambiguous' | 'sent'> & { transient?: boolean; ambiguous?: boolean };
 
 /** What {@link classify} needs to know about the call. */
 export interface ClassifyContext {
@@ -115,7 +120,24 @@ function statusIsHealthFailure(status: number | undefined): boolean {
  */
 export function classify(error: A2AClientError, ctx: ClassifyContext): Classification {
   const v = decide(error, ctx);
-  return { ...v, transient: v.transient ?? v.retryable, ambiguous: v.ambiguous ?? false };
+  return { ...v, transient: v.transient ?? v.retryable, ambiguous: v.ambiguous ?? false, sent: mayHaveReached(error) };
+}
+
+/** Kinds whose request never left: the SDK refused it, or could not build it. */
+const NOT_SENT_KINDS: ReadonlySet<string> = new Set(['connect-timeout', 'circuit-open', 'budget-exhausted', 'bulkhead-rejected', 'unsupported', 'card', 'insufficient-results']);
+
+/** Whether the failed request may have reached the agent (see {@link Classification.sent}). */
+function mayHaveReached(error: A2AClientError): boolean {
+  if (NOT_SENT_KINDS.has(error.kind) || error.phase === 'before-send') return false;
+  switch (error.kind) {
+    case 'connection':
+      return error.phase === 'after-send' || (error.phase === undefined && error.reason !== 'refused' && error.reason !== 'dns' && error.reason !== 'proxy');
+    case 'deadline-exceeded':
+    case 'aborted':
+      return error.phase === 'after-send';
+    default:
+      return true;
+  }
 }
 
 /** The rules of {@link classify}, in its order. */

@@ -1,3 +1,5 @@
+import type { RetryRule } from './retry-rule.js';
+
 /**
  * Retry settings. `retry: false` turns retries off (one attempt: a stream is then not resumed
  * either); a per-call `retry` object overrides a client-level `false`.
@@ -50,6 +52,14 @@ export interface RetryOptions {
   fatalCodes: readonly number[];
   /** Per-agent retry budget; `false` turns it off. */
   budget: RetryBudgetOptions | false;
+  /**
+   * Your own rule, asked after the built-in verdict for every failure of every loop (a call's
+   * retries, a stream's resume rounds and polls, `waitForTask`): `ctx` = `{ error, method, attempt,
+   * card, sent, verdict }`; answer `true` (repeat), `false` (don't), `{ delayMs }` (repeat after that
+   * long) or `undefined` (keep the verdict). Deadline, `maxAttempts`, budget and breaker still bound
+   * it; it is not asked about those bounds themselves. See docs/errors-and-retries.md for recipes.
+   */
+  shouldRetry?: RetryRule | undefined;
 }
 
 /** Retries may be at most `ratio` of recent requests, plus `minPerSecond`. */

@@ -5,12 +5,13 @@ import { processAgentStates, type AgentStateStore } from './agent-state-store.js
 import { markHealthFailure, type AgentBreaker, type BreakerListener, type BreakerState } from './breaker.js';
 import type { RetryBudget } from './budget.js';
 import { Bulkhead } from './bulkhead.js';
-import { classify } from './classify.js';
 import { DEFAULT_BREAKER, resolveRetry } from './defaults.js';
 import type { CallTrace } from './call-trace.js';
 import { emitEvent, type EventSink } from './events.js';
 import type { CircuitBreakerOptions, RetryOptions } from './options.js';
 import { runWithRetry, type RetryRun } from './retry.js';
+import { RetryPolicy } from './retry-policy.js';
+import type { AgentCard } from '../protocol/card-model.js';
 
 /** Settings of one agent's pipeline (the client's options). */
 export interface ResilienceOptions {
@@ -26,6 +27,8 @@ export interface ResilienceOptions {
    * `onEvent` with this agent's name. @default the process-wide store
    */
   store?: AgentStateStore | undefined;
+  /** The agent's card, handed to `retry.shouldRetry` (absent while the card itself is fetched). */
+  card?: AgentCard | undefined;
 }
 
 /** One call through the pipeline. */
@@ -89,8 +92,8 @@ export interface Resilience {
    * success), `true` when it failed later with a health failure. Ignored without a breaker.
    */
   streamOutcome(healthFailure: boolean): void;
-  /** Retry settings of a call, resolved over the defaults (for stream resume). */
-  retryOptions(call?: false | Partial<RetryOptions>): RetryOptions;
+  /** The retry policy of a call: the client's, or the client's under the call's `retry` override. */
+  policy(call?: false | Partial<RetryOptions>): RetryPolicy;
   /** Stops forwarding breaker transitions and the store's events to `onEvent`. */
   dispose(): void;
 }
@@ -131,8 +134,10 @@ export function createResilience(agentKey: string, agentName: string, options: R
   const current = (): AgentState => (state.evicted ? attach() : state);
   const bulkhead =
     options.maxConcurrent !== undefined && options.maxConcurrent > 0 ? new Bulkhead(options.maxConcurrent, options.maxQueued ?? 0) : undefined;
-  // Resolved once: most calls carry no retry override of their own.
-  const clientRetry = resolveRetry(options.retry);
+  // Built once: most calls carry no retry override of their own.
+  const clientPolicy = new RetryPolicy(resolveRetry(options.retry), options.card);
+  const policyOf = (retry: false | Partial<RetryOptions> | undefined): RetryPolicy =>
+    retry === undefined ? clientPolicy : clientPolicy.with(resolveRetry(options.retry, retry));
 
   const execute = <T>(call: ResilientCall, attempt: (a: AttemptInfo) => Promise<T>): Promise<T> => {
     try {
@@ -141,11 +146,12 @@ export function createResilience(agentKey: string, agentName: string, options: R
       if (breaker?.isOpen()) {
         const open = breaker.openError().with({ agent: agentName, method: call.method });
         call.trace?.circuitOpen(open.retryAfterMs ?? 0);
-        return Promise.reject(open.with({ attempts: [open], retryable: classify(open, { ...call, options: clientRetry }).transient }));
+        return Promise.reject(open.with({ attempts: [open], retryable: clientPolicy.transient(open, call.method, call.idempotent) }));
       }
-      const resolved = call.retry === undefined ? clientRetry : resolveRetry(options.retry, call.retry);
-      const retry = call.maxAttempts !== undefined && call.maxAttempts < resolved.maxAttempts ? { ...resolved, maxAttempts: Math.max(1, call.maxAttempts) } : resolved;
-      const run = new PipelineRun(agentName, call, retry, retry.budget === false ? undefined : agent.budget, onEvent, breaker, attempt, agent);
+      const resolved = policyOf(call.retry);
+      const max = resolved.options.maxAttempts;
+      const policy = call.maxAttempts !== undefined && call.maxAttempts < max ? resolved.with({ ...resolved.options, maxAttempts: Math.max(1, call.maxAttempts) }) : resolved;
+      const run = new PipelineRun(agentName, call, policy, policy.options.budget === false ? undefined : agent.budget, onEvent, breaker, attempt, agent);
       agent.enter();
       return bulkhead ? withSlot(bulkhead, run) : runWithRetry(run);
     } catch (error) {
@@ -171,7 +177,7 @@ export function createResilience(agentKey: string, agentName: string, options: R
       current();
       breaker?.recordLate(healthFailure);
     },
-    retryOptions: (call) => resolveRetry(options.retry, call),
+    policy: policyOf,
     dispose: () => {
       disposed = true;
       unlisten?.();
@@ -190,7 +196,7 @@ async function withSlot<T>(bulkhead: Bulkhead, run: PipelineRun<T>): Promise<T> 
     } catch (error) {
       run.scope.dispose();
       run.end();
-      throw isA2AClientError(error) ? error.with({ agent: run.agent, method: run.method, retryable: classify(error, run).transient }) : error;
+      throw isA2AClientError(error) ? error.with({ agent: run.agent, method: run.method, retryable: run.policy.transient(error, run.method, run.idempotent) }) : error;
     }
   }
   try {
@@ -218,7 +224,7 @@ class PipelineRun<T> implements RetryRun<T> {
   constructor(
     readonly agent: string,
     call: ResilientCall,
-    readonly options: RetryOptions,
+    readonly policy: RetryPolicy,
     readonly budget: RetryBudget | undefined,
     readonly onEvent: EventSink | undefined,
     breaker: AgentBreaker | undefined,
@@ -258,7 +264,7 @@ class PipelineRun<T> implements RetryRun<T> {
 
   /** Marks a failed attempt's error as a health failure when it is one, before the breaker sees it. */
   readonly #markFailure = (error: unknown): void => {
-    if (isA2AClientError(error) && classify(error, this).countsAsFailure) markHealthFailure(error);
+    if (isA2AClientError(error) && this.policy.healthFailure(error)) markHealthFailure(error);
     // A half-open probe cut by the caller proved nothing: count it, so the breaker re-opens
     // instead of closing (cockatiel closes on any error it is not told to count).
     else if (this.scope.aborted && this.#breaker?.state === 'half-open' && typeof error === 'object' && error !== null) markHealthFailure(error);

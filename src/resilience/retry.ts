@@ -1,18 +1,18 @@
 import { A2AClientError, isA2AClientError } from '../errors/a2a-client-error.js';
-import { retryDelay } from './backoff.js';
 import type { RetryBudget } from './budget.js';
-import { classify } from './classify.js';
 import type { CallScope } from '../transport/call-scope.js';
 import type { CallTrace } from './call-trace.js';
 import { emitEvent, type EventSink } from './events.js';
-import type { ResilienceEvent, RetryOptions } from './options.js';
+import type { ResilienceEvent } from './options.js';
+import type { RetryPolicy } from './retry-policy.js';
 
 /** Everything the retry loop of one call needs. */
 export interface RetryRun<T> {
   agent: string;
   method: string;
   idempotent: boolean;
-  options: RetryOptions;
+  /** The call's retry policy: every failure's verdict, its settings (`maxAttempts`, `budget`). */
+  policy: RetryPolicy;
   /** The call's scope; disposed when the run ends. */
   scope: CallScope;
   budget: RetryBudget | undefined;
@@ -40,9 +40,10 @@ export interface RetryRun<T> {
  */
 export function runWithRetry<T>(r: RetryRun<T>): Promise<T> {
   const started = performance.now();
-  if (r.options.budget !== false && r.budget) {
-    if (r.resumeRound !== true) r.budget.recordRequest(r.options.budget.windowMs, started);
-    else if (!r.budget.tryRetry(r.options.budget, started)) return Promise.reject(refusedRound(r));
+  const budgetOptions = r.policy.options.budget;
+  if (budgetOptions !== false && r.budget) {
+    if (r.resumeRound !== true) r.budget.recordRequest(budgetOptions.windowMs, started);
+    else if (!r.budget.tryRetry(budgetOptions, started)) return Promise.reject(refusedRound(r));
   }
   let first: Promise<T>;
   try {
@@ -85,18 +86,19 @@ async function retryAfterFailure<T>(r: RetryRun<T>, firstError: unknown, started
 
 async function retryLoop<T>(r: RetryRun<T>, firstError: unknown, started: number): Promise<T> {
   const attempts: A2AClientError[] = [];
-  const ctx = { method: r.method, idempotent: r.idempotent, options: r.options };
+  const policy = r.policy;
+  const options = policy.options;
   /**
-   * The call's final error: `retryable` says whether a later repeat may succeed (`classify`'s
-   * `transient` for that error), `ambiguous` whether any attempt may have run at the agent.
+   * The call's final error: `retryable` says whether a later repeat may succeed (the policy's
+   * `transient` for that error, or `transient` when it was judged already), `ambiguous` whether any
+   * attempt may have run at the agent.
    */
-  const finish = (error: A2AClientError, reason: string, retryAfterMs?: number): A2AClientError => {
-    const own = classify(error, ctx);
-    const ambiguous = own.ambiguous || attempts.some((a) => a !== error && classify(a, ctx).ambiguous);
+  const finish = (error: A2AClientError, reason: string, retryAfterMs?: number, transient?: boolean): A2AClientError => {
+    const ambiguous = attempts.some((a) => policy.ambiguous(a, r.method, r.idempotent)) || (!attempts.includes(error) && policy.ambiguous(error, r.method, r.idempotent));
     const final = error.with({
       agent: r.agent,
       method: r.method,
-      retryable: own.transient,
+      retryable: transient ?? policy.transient(error, r.method, r.idempotent),
       ambiguous: ambiguous || undefined,
       attempts: [...attempts],
       ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
@@ -143,21 +145,21 @@ async function retryLoop<T>(r: RetryRun<T>, firstError: unknown, started: number
     }
     attempts.push(error);
     if (error.kind === 'circuit-open') r.trace?.circuitOpen(error.retryAfterMs ?? 0);
-    const c = classify(error, ctx);
-    if (!c.retryable) throw finish(error, c.reason, c.delayMs);
-    if (attempt >= r.options.maxAttempts) throw finish(error, `max-attempts(${c.reason})`, c.delayMs);
-    const delayMs = retryDelay(attempt, c.delayMs, r.options);
+    const c = policy.attemptFailed(error, { method: r.method, idempotent: r.idempotent, attempt });
+    if (!c.retry) throw finish(error, c.reason, c.serverDelayMs, c.transient);
+    if (attempt >= options.maxAttempts) throw finish(error, `max-attempts(${c.reason})`, c.serverDelayMs, c.transient);
+    const delayMs = c.delayMs;
     if (delayMs >= r.scope.timeLeft()) {
       // The server's own delay is reported (not the clamped one): the caller can schedule by it.
-      if (c.delayMs !== undefined) throw finish(error, `hint-exceeds-deadline(${c.reason})`, c.delayMs);
+      if (c.serverDelayMs !== undefined) throw finish(error, `hint-exceeds-deadline(${c.reason})`, c.serverDelayMs, c.transient);
       throw finish(wrapped('deadline-exceeded', 'The call deadline leaves no time for another attempt', error), 'deadline');
     }
-    if (r.budget && r.options.budget !== false && !r.budget.tryRetry(r.options.budget)) {
+    if (r.budget && options.budget !== false && !r.budget.tryRetry(options.budget)) {
       const event: ResilienceEvent = { type: 'budget-exhausted', agent: r.agent, method: r.method, attempt, at: Date.now() };
       emitEvent(r.onEvent, event);
       r.trace?.event(event);
       const spent = wrapped('budget-exhausted', `The agent's retry budget is spent; not retrying: ${error.message}`, error);
-      throw finish(spent, `budget-exhausted(${c.reason})`, c.delayMs);
+      throw finish(spent, `budget-exhausted(${c.reason})`, c.serverDelayMs);
     }
     const event: ResilienceEvent = { type: 'retry', agent: r.agent, method: r.method, attempt, delayMs, reason: c.reason, error, at: Date.now() };
     emitEvent(r.onEvent, event);

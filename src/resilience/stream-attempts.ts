@@ -1,7 +1,6 @@
 import type { A2AClientError } from '../errors/a2a-client-error.js';
-import { classify } from './classify.js';
-import type { RetryOptions } from './options.js';
 import type { Resilience } from './pipeline.js';
+import type { RetryPolicy } from './retry-policy.js';
 
 /** Failures a stream keeps for its final error's `attempts`: the latest ones, so a long stream's memory stays flat. */
 export const MAX_KEPT_ATTEMPTS = 64;
@@ -25,16 +24,16 @@ export const MAX_KEPT_ATTEMPTS = 64;
 export class ResumeAttempts {
   readonly #max: number;
   readonly #resilience: Resilience | undefined;
-  readonly #retry: RetryOptions;
+  readonly #policy: RetryPolicy;
   /** Failed attempts since the last news. */
   #streak = 0;
   readonly #kept: A2AClientError[] = [];
   /** The current source brought news (and the breaker heard of its success). */
   #sourceNews = false;
 
-  constructor(retry: RetryOptions, resilience: Resilience | undefined) {
-    this.#max = Math.max(1, retry.maxAttempts);
-    this.#retry = retry;
+  constructor(policy: RetryPolicy, resilience: Resilience | undefined) {
+    this.#max = Math.max(1, policy.options.maxAttempts);
+    this.#policy = policy;
     this.#resilience = resilience;
   }
 
@@ -58,7 +57,7 @@ export class ResumeAttempts {
 
   /** The source being read failed: one attempt (a health failure counts in the breaker). True when the attempts are spent. */
   sourceFailed(error: A2AClientError): boolean {
-    if (classify(error, { method: 'subscribeToTask', idempotent: true, options: this.#retry }).countsAsFailure) this.#resilience?.streamOutcome(true);
+    if (this.#policy.healthFailure(error)) this.#resilience?.streamOutcome(true);
     this.failed(1, [error]);
     return this.spent;
   }
@@ -88,14 +87,13 @@ export class ResumeAttempts {
 
 /**
  * The final error of a stream past its commit point (its first event): `retryable` says whether a
- * later repeat may succeed, as `classify` judges the failure for a resubscribe; `ambiguous` is set
+ * later repeat may succeed, as the policy judges the failure for a resubscribe; `ambiguous` is set
  * for a send (the agent has acted on it: repeating the send would run it again — follow the task
  * instead); `attempts` holds the stream's failures.
  */
-export function streamFailure(error: A2AClientError, idempotent: boolean, retry: RetryOptions, attempts: readonly A2AClientError[]): A2AClientError {
-  const verdict = classify(error, { method: 'subscribeToTask', idempotent: true, options: retry });
+export function streamFailure(error: A2AClientError, idempotent: boolean, policy: RetryPolicy, attempts: readonly A2AClientError[]): A2AClientError {
   return error.with({
-    retryable: verdict.transient,
+    retryable: policy.transient(error, 'subscribeToTask', true),
     ambiguous: idempotent ? undefined : true,
     attempts: attempts.length > 0 ? [...attempts] : error.attempts,
   });

@@ -1,15 +1,15 @@
 import { A2AClientError, isA2AClientError } from '../errors/a2a-client-error.js';
 import type { StreamEvent } from '../protocol/model.js';
-import { backoffDelay } from './backoff.js';
 import { CallScope } from '../transport/call-scope.js';
 import { ignoreLate } from '../util/ignore-late.js';
 import { resolveRetry } from './defaults.js';
 import { emitEvent } from './events.js';
-import type { ResilienceEvent, RetryOptions } from './options.js';
+import type { ResilienceEvent } from './options.js';
+import { RetryPolicy } from './retry-policy.js';
 import { ResumeAttempts, streamFailure } from './stream-attempts.js';
 import { StreamState } from './stream-state.js';
 import { afterFailedRound, fail, pause, stopped, stoppedInRound, streamRound } from './stream-rounds.js';
-import { closeQuietly, isUnsupported, MIN_ROUND_MS, noSnapshot, openSource, poll, pollOnly, resumable, type Iter, type ResumableStreamOptions } from './stream-sources.js';
+import { closeQuietly, noSnapshot, openSource, poll, pollOnly, type Iter, type ResumableStreamOptions } from './stream-sources.js';
 import { Abandonment, abandonReason, type AbandonReason } from './stream-abandon.js';
 
 export type { ResumableStreamOptions } from './stream-sources.js';
@@ -40,7 +40,7 @@ type Step = IteratorResult<StreamEvent[], undefined>;
 class ResumableStream implements AsyncIterableIterator<StreamEvent[]> {
   readonly #o: ResumableStreamOptions;
   readonly #scope: CallScope;
-  readonly #retry: RetryOptions;
+  readonly #policy: RetryPolicy;
   readonly #attempts: ResumeAttempts;
   readonly #state = new StreamState();
   readonly #abandonment: Abandonment;
@@ -70,8 +70,8 @@ class ResumableStream implements AsyncIterableIterator<StreamEvent[]> {
       trace?.end(error);
     } : undefined;
     this.#scope = new CallScope({ deadline: o.deadline, signal: o.signal, onFail, deadlineName: o.deadlineName });
-    this.#retry = o.resilience?.retryOptions(o.retry) ?? resolveRetry(undefined, o.retry);
-    this.#attempts = new ResumeAttempts(this.#retry, o.resilience);
+    this.#policy = o.resilience?.policy(o.retry) ?? new RetryPolicy(resolveRetry(undefined, o.retry));
+    this.#attempts = new ResumeAttempts(this.#policy, o.resilience);
   }
 
   [Symbol.asyncIterator](): this {
@@ -113,7 +113,7 @@ class ResumableStream implements AsyncIterableIterator<StreamEvent[]> {
         this.#state.taskId = this.#o.pollTaskId;
         return await this.#startPoll(pollOnly());
       }
-      const round = streamRound(this.#retry.maxAttempts, false, true);
+      const round = streamRound(this.#policy.options.maxAttempts, false, true);
       const opened = await openSource(this.#o, this.#scope, this.#o.method, this.#o.idempotent, this.#o.open, round);
       if (this.#closed) {
         closeQuietly(opened.iterator);
@@ -177,7 +177,7 @@ class ResumableStream implements AsyncIterableIterator<StreamEvent[]> {
       // A resubscribe that closed without even its snapshot (some servers do so for a task that has
       // ended): subscribing again would get the same; the task itself says where it stands.
       if (this.#fromResubscribe) return await this.#startPoll(drop);
-      return await this.#resume();
+      return await this.#resume(this.#resumeAfter(drop));
     } catch (error) {
       throw this.#failed(error);
     }
@@ -191,25 +191,36 @@ class ResumableStream implements AsyncIterableIterator<StreamEvent[]> {
       if (this.#scope.aborted) throw stopped(this.#scope, this.#lastDrop, o);
       if (!isA2AClientError(error)) throw error;
       const spent = this.#attempts.sourceFailed(error);
-      if (spent || this.#state.taskId === undefined || !resumable(error, this.#retry)) throw fail(error, o);
+      if (spent || this.#state.taskId === undefined) throw fail(error, o);
+      const delayMs = this.#resumeAfter(error);
       this.#lastDrop = error;
-      return await this.#resume();
+      return await this.#resume(delayMs);
     } catch (failure) {
       throw this.#failed(failure);
     }
   }
 
-  /** Resume rounds: a backoff, then the resubscribe (retried inside by the pipeline), until one opens. */
-  async #resume(): Promise<Step> {
+  /**
+   * The wait before resuming after the live source failed with `error` (a drop, an idle gap, a
+   * retryable error frame), as the policy says (the stream's deadline is checked before the wait).
+   * @throws A2AClientError — `error`, as the stream's, when the policy says not to resume.
+   */
+  #resumeAfter(error: A2AClientError): number {
+    const decision = this.#policy.roundFailed(error, { method: 'subscribeToTask', next: 'resubscribe', attempt: this.#resumes + 1, timeLeft: Infinity });
+    if (!decision.retry) throw fail(error, this.#o);
+    return decision.delayMs;
+  }
+
+  /** Resume rounds: a wait, then the resubscribe (retried inside by the pipeline), until one opens. */
+  async #resume(firstDelayMs: number): Promise<Step> {
     this.#dropSource();
     const o = this.#o;
     const scope = this.#scope;
     const taskId = this.#state.taskId as string;
+    let delayMs = firstDelayMs;
     for (;;) {
       const lastDrop = this.#lastDrop as A2AClientError;
       this.#resumes++;
-      // The backoff, or the time the last failure asked for (a Retry-After, an open breaker's half-open).
-      const delayMs = Math.max(MIN_ROUND_MS, backoffDelay(this.#resumes, this.#retry), lastDrop.retryAfterMs ?? 0);
       if (delayMs >= scope.timeLeft()) throw stopped(scope, lastDrop, o, true);
       const event: ResilienceEvent = { type: 'resubscribe', agent: o.agent, method: o.method, taskId, attempt: this.#resumes, delayMs, reason: lastDrop.kind, at: Date.now() };
       emitEvent(o.onEvent, event);
@@ -223,8 +234,9 @@ class ResumableStream implements AsyncIterableIterator<StreamEvent[]> {
       } catch (error) {
         if (scope.aborted) throw stoppedInRound(scope, round, this.#attempts, lastDrop, o);
         if (!isA2AClientError(error)) throw error;
-        if (isUnsupported(error)) return await this.#startPoll(lastDrop);
-        this.#lastDrop = afterFailedRound(error, round, this.#attempts, lastDrop, 'subscribeToTask', o, this.#retry, scope);
+        if (this.#policy.followsByPolling(error)) return await this.#startPoll(lastDrop);
+        const next = { method: 'subscribeToTask', next: 'resubscribe', attempt: this.#resumes + 1 } as const;
+        ({ last: this.#lastDrop, delayMs } = afterFailedRound(error, round, this.#attempts, lastDrop, next, o, this.#policy, scope));
         continue;
       }
       // The attempts of the round that failed before one opened the stream; that one counts when its stream fails.
@@ -243,7 +255,7 @@ class ResumableStream implements AsyncIterableIterator<StreamEvent[]> {
   /** From here on the task is polled (see {@link poll}). */
   #startPoll(drop: A2AClientError): Promise<Step> {
     this.#dropSource();
-    const polling = poll(this.#o, this.#state, this.#scope, this.#retry, drop, this.#attempts);
+    const polling = poll(this.#o, this.#state, this.#scope, this.#policy, drop, this.#attempts);
     this.#poll = polling;
     return this.#pollStep(polling);
   }
@@ -272,7 +284,7 @@ class ResumableStream implements AsyncIterableIterator<StreamEvent[]> {
     this.#abandon(abandonReason(error));
     this.#close();
     if (!this.#committed || !isA2AClientError(error)) return error;
-    return streamFailure(error, this.#o.idempotent, this.#retry, this.#attempts.list);
+    return streamFailure(error, this.#o.idempotent, this.#policy, this.#attempts.list);
   }
 
   /** Tells `onAbandon` (once) that the stream ends for `reason` while its task, known, has not settled. */

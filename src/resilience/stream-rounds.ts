@@ -1,8 +1,8 @@
 import { A2AClientError, isA2AClientError } from '../errors/a2a-client-error.js';
-import { classify } from './classify.js';
 import type { CallScope } from '../transport/call-scope.js';
 import { deadlineError } from '../transport/scope-errors.js';
 import type { RetryOptions } from './options.js';
+import type { RetryPolicy } from './retry-policy.js';
 import type { AttemptInfo, Resilience } from './pipeline.js';
 import type { CallTrace } from './call-trace.js';
 import type { ResumeAttempts } from './stream-attempts.js';
@@ -84,50 +84,40 @@ export function stoppedInRound(scope: CallScope, round: StreamRound, attempts: R
   return stopped(scope, failures.at(-1) ?? lastDrop, o);
 }
 
+/** What a failed resume round or poll asks the policy: the read it would repeat, and its number. */
+export interface NextRound {
+  method: 'subscribeToTask' | 'getTask';
+  next: 'resubscribe' | 'poll';
+  /** 1-based number of the round or poll that would come next. */
+  attempt: number;
+  /** Polls in a row without news (for the poll schedule). */
+  quiet?: number | undefined;
+}
+
 /**
- * A resume round or poll (`method`) that failed with `error`: its attempts are counted in `attempts`
- * (at least one: a refusal before any request is one too). Returns the failure to go on from (a
- * round the budget refused gets `lastDrop`, the failure it was to recover from, as its cause).
- * @throws A2AClientError — that failure, as the stream's, when the attempts are spent or it is not
- * worth another round ({@link worthAnotherRound}).
+ * A resume round or poll that failed with `error`: its attempts are counted in `attempts` (at least
+ * one: a refusal before any request is one too), then the policy says whether another round comes
+ * and after how long ({@link RetryPolicy.roundFailed}). Returns the failure to go on from (a round the
+ * budget refused gets `lastDrop`, the failure it was to recover from, as its cause) and the wait.
+ * @throws A2AClientError — that failure, as the stream's, when the attempts are spent or the policy
+ * says stop.
  */
 export function afterFailedRound(
   error: A2AClientError,
   round: StreamRound,
   attempts: ResumeAttempts,
   lastDrop: A2AClientError,
-  method: string,
+  next: NextRound,
   o: StreamCall,
-  retry: RetryOptions,
+  policy: RetryPolicy,
   scope: CallScope,
-): A2AClientError {
+): { last: A2AClientError; delayMs: number } {
   attempts.failed(Math.max(1, round.tries), round.errors.length > 0 ? round.errors : [error]);
   const last = error.kind === 'budget-exhausted' && error.cause === undefined ? new A2AClientError({ ...error.toInit(), cause: lastDrop }) : error;
-  if (attempts.spent || !worthAnotherRound(last, method, retry, scope)) throw fail(last, o);
-  return last;
-}
-
-/**
- * Whether a resubscribe or poll (`method`) that failed is worth another round later: the failure
- * classifies as retryable for a read (the pipeline gave up only because its attempts ran out), and
- * the server's delay, if any, fits before the deadline. An open breaker is waited
- * out when its half-open comes before the deadline (a restarting agent does not end a stream that
- * has time left; the round after the wait is the probe). The verdicts of the budget, bulkhead,
- * deadline and caller end the stream.
- */
-export function worthAnotherRound(error: A2AClientError, method: string, retry: RetryOptions, scope: CallScope): boolean {
-  switch (error.kind) {
-    case 'circuit-open':
-      return error.retryAfterMs !== undefined && error.retryAfterMs < scope.timeLeft();
-    case 'budget-exhausted':
-    case 'bulkhead-rejected':
-    case 'deadline-exceeded':
-    case 'aborted':
-      return false;
-    default:
-      break;
-  }
-  return classify(error, { method, idempotent: true, options: retry }).retryable && (error.retryAfterMs === undefined || error.retryAfterMs < scope.timeLeft());
+  if (attempts.spent) throw fail(last, o);
+  const decision = policy.roundFailed(last, { ...next, timeLeft: scope.timeLeft() });
+  if (!decision.retry) throw fail(last, o);
+  return { last, delayMs: decision.delayMs };
 }
 
 /** `error` with the stream's agent and method where it names none. */

@@ -11,11 +11,12 @@ import { ignoreLate } from '../util/ignore-late.js';
 import type { EventSink } from './events.js';
 import type { RetryOptions } from './options.js';
 import type { AttemptInfo, Resilience } from './pipeline.js';
-import { classify } from './classify.js';
+import type { RetryPolicy } from './retry-policy.js';
 import type { StreamState } from './stream-state.js';
 import type { CallTrace } from './call-trace.js';
 import type { ResumeAttempts } from './stream-attempts.js';
 import { afterFailedRound, fail, pause, pollIdleError, stopped, stoppedInRound, streamRound, throughPipeline, type StreamRound } from './stream-rounds.js';
+import { MIN_ROUND_MS } from './retry-policy.js';
 
 /**
  * What `resumableStream` needs. Sources get the stream's scope (caller abort or deadline) and
@@ -77,31 +78,6 @@ export interface ResumableStreamOptions extends AbandonOptions {
 /** A stream source being read. */
 export type Iter = AsyncIterator<StreamEvent[]>;
 
-/** The shortest wait between resume rounds and between polls, whatever the backoff settings say. */
-export const MIN_ROUND_MS = 25;
-
-/**
- * Failures of a live stream after which it is resumed: the connection dropped or went quiet, or the
- * agent reported an error that a resubscribe (idempotent) may get past — a retryable error frame.
- */
-export function resumable(error: A2AClientError, retry: RetryOptions): boolean {
-  if (error.kind === 'connection' || error.kind === 'idle-timeout' || error.kind === 'read-timeout') return true;
-  return classify(error, { method: 'subscribeToTask', idempotent: true, options: retry }).retryable;
-}
-
-/**
- * Resubscribe cannot follow this task: kind `unsupported`, JSON-RPC −32004/−32601, HTTP 404/405/501,
- * UnsupportedOperation on any binding (REST answers it with 400: what A2A servers say for a task
- * already terminal), or TaskNotFound (a server whose live queue of the task is gone may still have
- * it for `getTask`).
- */
-export function isUnsupported(error: A2AClientError): boolean {
-  if (error.kind === 'unsupported' || error.a2aName === 'TaskNotFound' || error.a2aName === 'UnsupportedOperation') return true;
-  if (error.kind === 'json-rpc') return error.code === -32004 || error.code === -32601 || error.code === -32001;
-  if (error.kind === 'http') return error.status === 404 || error.status === 405 || error.status === 501;
-  return false;
-}
-
 /** Why a stream follows its task by polling from the start ({@link ResumableStreamOptions.pollTaskId}). */
 export function pollOnly(): A2AClientError {
   return new A2AClientError({ kind: 'unsupported', message: 'The agent does not stream: the task is followed by polling getTask' });
@@ -151,7 +127,7 @@ export async function openSource(o: ResumableStreamOptions, scope: CallScope, me
  * @throws A2AClientError — a fatal poll error, the last poll error once the attempts are spent,
  * `deadline-exceeded`, `aborted`, or `idle-timeout` (cause: the drop) after `maxIdleMs` without news.
  */
-export async function* poll(o: ResumableStreamOptions, state: StreamState, scope: CallScope, retry: RetryOptions, drop: A2AClientError, attempts: ResumeAttempts): AsyncGenerator<StreamEvent[], void, undefined> {
+export async function* poll(o: ResumableStreamOptions, state: StreamState, scope: CallScope, policy: RetryPolicy, drop: A2AClientError, attempts: ResumeAttempts): AsyncGenerator<StreamEvent[], void, undefined> {
   const taskId = state.taskId;
   if (taskId === undefined) throw drop;
   const maxIdleMs = o.maxIdleMs ?? 60_000;
@@ -160,6 +136,7 @@ export async function* poll(o: ResumableStreamOptions, state: StreamState, scope
   let since = performance.now();
   for (;;) {
     const round = streamRound(attempts.left, false, false);
+    let delayMs: number;
     try {
       const task = await throughPipeline(o, scope, 'getTask', true, (attempt) => o.getTask(taskId, attempt.scope, attempt.attempt), round);
       attempts.progress();
@@ -170,17 +147,17 @@ export async function* poll(o: ResumableStreamOptions, state: StreamState, scope
         yield events;
       } else quiet++;
       if (state.done) return;
+      delayMs = policy.pollDelay(quiet);
     } catch (error) {
       if (scope.aborted) throw stoppedInRound(scope, round, attempts, last, o);
       if (!isA2AClientError(error)) throw error;
-      last = afterFailedRound(error, round, attempts, drop, 'getTask', o, retry, scope);
       quiet++;
+      ({ last, delayMs } = afterFailedRound(error, round, attempts, drop, { method: 'getTask', next: 'poll', attempt: quiet, quiet }, o, policy, scope));
     }
     const idleLeft = maxIdleMs - (performance.now() - since);
     if (idleLeft <= 0) throw fail(pollIdleError(maxIdleMs, drop, last), o);
-    // Growing while nothing changes, never below a floor, never past the idle limit or a delay asked for.
-    const backoff = Math.max(MIN_ROUND_MS, Math.min(retry.maxDelayMs, retry.baseDelayMs * 1.5 ** quiet), last === drop ? 0 : (last.retryAfterMs ?? 0));
-    const delayMs = Math.min(backoff, Math.max(MIN_ROUND_MS, idleLeft));
+    // The poll schedule (or a delay asked for), never past the idle limit.
+    delayMs = Math.min(delayMs, Math.max(MIN_ROUND_MS, idleLeft));
     if (delayMs >= scope.timeLeft()) throw stopped(scope, last, o, true);
     await pause(delayMs, scope, last, o);
   }
