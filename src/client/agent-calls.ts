@@ -1,17 +1,14 @@
-import type { AttemptContext, Binding, ResolvedSendParams, StreamMethod, StreamMethods, UnaryMethod, UnaryMethods } from '../protocol/binding.js';
-import { DEADLINE_HEADER, deadlineHeaderValue } from '../protocol/deadline-header.js';
+import { AgentRequests, type CallRequestOptions, type CallRequests } from '../protocol/agent-requests.js';
+import type { Binding, ResolvedSendParams, StreamMethod, StreamMethods, UnaryMethod, UnaryMethods } from '../protocol/binding.js';
 import { deferredIterable } from '../protocol/deferred-iterable.js';
 import type { AgentCard, StreamEvent } from '../protocol/model.js';
 import { opt } from '../protocol/opt.js';
 import type { Resilience } from '../resilience/pipeline.js';
 import type { RetryPolicy } from '../resilience/retry-policy.js';
-import { resumableStream } from '../resilience/stream-resume.js';
-import type { CallScope } from '../transport/call-scope.js';
+import { resumableStream, type ResumableStreamOptions } from '../resilience/stream-resume.js';
 import type { HttpEngine } from '../transport/engine.js';
 import { withSettings, type Limits, type Timeouts } from '../transport/settings.js';
-import { challengedStream, withChallengeRepeat } from './auth-challenge.js';
-import { mergeHeaders, resolveHeaders } from './headers.js';
-import type { CallOptions, ClientOptions, HeadersContext } from './options.js';
+import type { CallOptions, ClientOptions } from './options.js';
 import type { CallTrace } from '../resilience/call-trace.js';
 import { startCallTrace, traceTarget, tracingOn, type TraceTarget } from '../tracing/start-call-trace.js';
 import { tracedStream } from '../tracing/traced-stream.js';
@@ -40,9 +37,6 @@ export interface FollowOptions {
   /** Follow the existing task `taskId` by polling `getTask` from the start, opening no stream (an agent that does not stream). */
   poll?: boolean | undefined;
 }
-
-/** Opens one stream source under a scope, for the given attempt. */
-type StreamOpener = (scope: CallScope, attempt: number) => AsyncIterable<StreamEvent[]>;
 
 /** One batch holding what `get` resolves with: a unary answer as a stream source. */
 function oneBatch(get: () => Promise<StreamEvent>): AsyncIterable<StreamEvent[]> {
@@ -79,14 +73,15 @@ interface CallSettings {
 
 /**
  * How one call of a client runs, top to bottom: its span (when tracing is on), its timeouts and
- * deadline, the agent's pipeline, and per attempt the context the binding sends with (headers, trace
- * context, the call's scope, limits). Streams go through {@link resumableStream}, which resubscribes
- * or polls under the same pipeline, deadline and span.
+ * deadline, the agent's pipeline, and per attempt a request of the call's {@link CallRequests}
+ * (`protocol/agent-requests.ts`: headers, trace context, the call's scope, limits), handed down.
+ * Streams go through {@link resumableStream}, which resubscribes or polls under the same pipeline,
+ * deadline and span with the same requests.
  */
 export class AgentCalls {
   readonly #init: AgentCallsInit;
-  /** `options.headers` lower-cased once, when they are a record (a function is called per attempt). */
-  readonly #staticHeaders: Record<string, string>;
+  /** How every request of the client is made. */
+  readonly #requests: AgentRequests;
   /** Who the calls' spans say they go to. */
   readonly #target: TraceTarget;
   /** The cancels of abandoned tasks (`cancelOnAbort`) in flight. */
@@ -95,8 +90,8 @@ export class AgentCalls {
   constructor(init: AgentCallsInit) {
     this.#init = init;
     this.#cancels = new TaskCancels(init.name, init.options.onEvent, this.#sendCancel);
-    const headers = init.options.headers;
-    this.#staticHeaders = typeof headers === 'function' ? {} : mergeHeaders(headers);
+    const { card, engine, binding, url, limits, options } = init;
+    this.#requests = new AgentRequests({ card, engine, binding, url, limits, headers: options.headers, propagateDeadline: options.propagateDeadline === true, extensions: options.extensions });
     this.#target = traceTarget(init.name, init.url);
   }
 
@@ -134,7 +129,7 @@ export class AgentCalls {
    */
   stream<M extends StreamMethod>(method: M, params: StreamMethods[M], call: CallOptions, follow: FollowOptions = {}): AsyncIterable<StreamEvent[]> {
     const make = (trace: CallTrace | undefined): AsyncIterable<StreamEvent[]> =>
-      this.#resumable(method, call, trace, follow, (timeouts) => this.#opener(method, params, call, timeouts, trace));
+      this.#resumable(method, call, trace, follow, (requests) => (scope, attempt) => requests.stream(method, params, scope, attempt));
     return tracingOn() ? tracedStream(() => startCallTrace(this.#target, method, params), make) : make(undefined);
   }
 
@@ -147,9 +142,7 @@ export class AgentCalls {
   polledSend(params: ResolvedSendParams, call: CallOptions, follow: FollowOptions = {}): AsyncIterable<StreamEvent[]> {
     const sent: ResolvedSendParams = { ...params, configuration: { ...params.configuration, blocking: false } };
     const make = (trace: CallTrace | undefined): AsyncIterable<StreamEvent[]> =>
-      this.#resumable('sendMessage', call, trace, follow, (timeouts) => (scope, attempt) =>
-        oneBatch(() => this.#withHeaders(call, scope, timeouts, attempt, 'sendMessage', trace, (ctx) => this.#init.binding.unary('sendMessage', sent, ctx))),
-      );
+      this.#resumable('sendMessage', call, trace, follow, (requests) => (scope, attempt) => oneBatch(() => requests.unary('sendMessage', sent, scope, attempt)));
     return tracingOn() ? tracedStream(() => startCallTrace(this.#target, 'sendMessage', sent), make) : make(undefined);
   }
 
@@ -171,13 +164,11 @@ export class AgentCalls {
     settings: CallSettings,
     trace: CallTrace | undefined,
   ): Promise<UnaryMethods[M]['result']> {
-    const { timeouts, deadline, deadlineName } = settings;
-    const binding = this.#init.binding;
+    const { deadline, deadlineName } = settings;
+    const options = requestOptions(call, settings.timeouts, trace);
     // The request's scope opens inside the call's: one deadline and one listener on the caller's signal.
     return this.#init.resilience.execute({ method, idempotent: IDEMPOTENT.has(method), deadline, deadlineName, signal: call.signal, retry: call.retry, trace }, (attempt) =>
-      typeof this.#init.options.headers !== 'function'
-        ? binding.unary(method, params, this.#staticContext(call, attempt.scope, timeouts, trace))
-        : this.#withHeaders(call, attempt.scope, timeouts, attempt.attempt, method, trace, (ctx) => binding.unary(method, params, ctx)),
+      this.#requests.unary(options, method, params, attempt.scope, attempt.attempt),
     );
   }
 
@@ -193,24 +184,11 @@ export class AgentCalls {
     return { result: this.#execute('cancelTask', params, call, this.#callTimeouts(call), trace), trace };
   };
 
-  /** Opens one stream request (the send, or a resubscribe), answering an authentication challenge when `options.headers` is a function. */
-  #opener<N extends StreamMethod>(name: N, p: StreamMethods[N], call: CallOptions, timeouts: Readonly<Timeouts>, trace: CallTrace | undefined): StreamOpener {
-    const binding = this.#init.binding;
-    return (scope, attempt) => {
-      if (typeof this.#init.options.headers !== 'function') return binding.stream(name, p, this.#staticContext(call, scope, timeouts, trace));
-      return challengedStream(
-        (challenge) => this.#dynamicContext(call, scope, timeouts, { card: this.#init.card, attempt, method: name, ...opt('challenge', challenge) }, trace),
-        (ctx) => binding.stream(name, p, ctx),
-        trace && ((c) => trace.challenge(c.status, c.challenges[0]?.scheme)),
-      );
-    };
-  }
-
   /**
    * A stream whose source `source(timeouts)` opens, resumed after drops (resubscribed where the agent
    * streams, else polled), its task cancelled when abandoned and `cancelOnAbort` is on.
    */
-  #resumable(method: StreamMethod | 'sendMessage', call: CallOptions, trace: CallTrace | undefined, follow: FollowOptions, source: (timeouts: Readonly<Timeouts>) => StreamOpener): AsyncIterable<StreamEvent[]> {
+  #resumable(method: StreamMethod | 'sendMessage', call: CallOptions, trace: CallTrace | undefined, follow: FollowOptions, source: (requests: CallRequests) => ResumableStreamOptions['open']): AsyncIterable<StreamEvent[]> {
     let settings: CallSettings;
     try {
       settings = this.#callTimeouts(call);
@@ -219,7 +197,7 @@ export class AgentCalls {
       return deferredIterable(() => Promise.reject(error));
     }
     const { timeouts, deadline, deadlineName } = settings;
-    const binding = this.#init.binding;
+    const requests = this.#requests.forCall(requestOptions(call, timeouts, trace));
     const cancelOnAbort = call.cancelOnAbort ?? this.#init.options.cancelOnAbort ?? false;
     return resumableStream({
       agent: this.#init.name,
@@ -228,10 +206,10 @@ export class AgentCalls {
       deadline,
       deadlineName,
       signal: call.signal,
-      open: source(timeouts),
+      open: source(requests),
       // A polled send goes on polling: the agent does not stream.
-      resubscribe: method === 'sendMessage' ? undefined : (taskId, scope, attempt) => this.#opener('subscribeToTask', { id: taskId }, call, timeouts, trace)(scope, attempt),
-      getTask: (taskId, scope, attempt) => this.#withHeaders(call, scope, timeouts, attempt, 'getTask', trace, (ctx) => binding.unary('getTask', { id: taskId }, ctx)),
+      resubscribe: method === 'sendMessage' ? undefined : (taskId, scope, attempt) => requests.stream('subscribeToTask', { id: taskId }, scope, attempt),
+      getTask: (taskId, scope, attempt) => requests.unary('getTask', { id: taskId }, scope, attempt),
       resilience: this.#init.resilience,
       retry: call.retry,
       onEvent: this.#init.options.onEvent,
@@ -249,48 +227,10 @@ export class AgentCalls {
     const timeouts = call.timeouts === undefined ? this.#init.timeouts : withSettings('timeouts', this.#init.timeouts, call.timeouts);
     return { timeouts, deadline: performance.now() + timeouts.totalMs, deadlineName: callDeadlineName(this.#init.timeouts, call.timeouts) };
   }
+}
 
-  /**
-   * Runs one attempt's request with its context: synchronously built from static headers, or — when
-   * `options.headers` is a function — with the function called for this attempt, and called again
-   * to answer an authentication challenge (one repeat, see {@link withChallengeRepeat}).
-   */
-  #withHeaders<T>(
-    call: CallOptions,
-    scope: CallScope,
-    timeouts: Readonly<Timeouts>,
-    attempt: number,
-    method: string,
-    trace: CallTrace | undefined,
-    run: (ctx: AttemptContext) => Promise<T>,
-  ): Promise<T> {
-    if (typeof this.#init.options.headers !== 'function') return run(this.#staticContext(call, scope, timeouts, trace));
-    const card = this.#init.card;
-    return withChallengeRepeat(
-      (challenge) => this.#dynamicContext(call, scope, timeouts, { card, attempt, method, ...opt('challenge', challenge) }, trace),
-      run,
-      trace && ((c) => trace.challenge(c.status, c.challenges[0]?.scheme)),
-    );
-  }
-
-  /** An attempt's context from the static headers (a record), merged with the call's. */
-  #staticContext(call: CallOptions, scope: CallScope, timeouts: Readonly<Timeouts>, trace: CallTrace | undefined): AttemptContext {
-    const merged = call.headers === undefined ? this.#staticHeaders : mergeHeaders(this.#staticHeaders, call.headers);
-    return this.#context(merged, scope, timeouts, trace);
-  }
-
-  /** An attempt's context with the headers function called for it. */
-  async #dynamicContext(call: CallOptions, scope: CallScope, timeouts: Readonly<Timeouts>, ctx: HeadersContext, trace: CallTrace | undefined): Promise<AttemptContext> {
-    return this.#context(await resolveHeaders(this.#init.options.headers, call.headers, ctx), scope, timeouts, trace);
-  }
-
-  /** The context one request is sent with: the headers plus the deadline and trace context, when on. */
-  #context(headers: Record<string, string>, scope: CallScope, timeouts: Readonly<Timeouts>, trace: CallTrace | undefined): AttemptContext {
-    const { engine, url, limits, options } = this.#init;
-    const ctx: AttemptContext = { engine, url, headers, timeouts, scope, limits };
-    if (options.propagateDeadline) ctx.headers = { ...headers, [DEADLINE_HEADER]: deadlineHeaderValue(scope.timeLeft()) };
-    if (trace !== undefined) ctx.headers = trace.inject(ctx.headers);
-    if (options.extensions) ctx.extensions = options.extensions;
-    return ctx;
-  }
+/** A call's share of its requests' context: its headers, timeouts, and its span's trace context and challenge record. */
+function requestOptions(call: CallOptions, timeouts: Readonly<Timeouts>, trace: CallTrace | undefined): CallRequestOptions {
+  if (trace === undefined) return { headers: call.headers, timeouts };
+  return { headers: call.headers, timeouts, inject: (headers) => trace.inject(headers), onChallenge: (c) => trace.challenge(c.status, c.challenges[0]?.scheme) };
 }

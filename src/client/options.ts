@@ -3,37 +3,14 @@ import type { EventConverter } from '../convert/converter.js';
 import type { ConverterRegistry } from '../convert/registry.js';
 import type { CircuitBreakerOptions, ResilienceEvent, RetryOptions } from '../resilience/options.js';
 import type { SharedState } from '../resilience/shared-state.js';
-import type { AuthChallenge } from '../errors/auth-refusal.js';
+import type { HeadersOption } from '../protocol/request-headers.js';
 import type { CardSignatureOptions } from './card-signature.js';
-import type { AgentCard, ProtocolBinding, ProtocolVersion } from '../protocol/model.js';
+import type { ProtocolBinding, ProtocolVersion } from '../protocol/model.js';
 import type { GrpcOptions } from '../protocol/grpc/grpc-target.js';
-import type { Limits, Timeouts } from '../transport/engine.js';
+import type { Limits, Timeouts } from '../transport/settings.js';
 import type { TlsOptions } from '../transport/tls-options.js';
 
-/** What a headers function is told about the request it supplies headers for. */
-export interface HeadersContext {
-  /** The agent's card; `undefined` while it is being discovered (the first card fetch of `connect`). */
-  card: AgentCard | undefined;
-  /** 1-based attempt number within the call; the repeat after a challenge keeps its attempt's number. */
-  attempt: number;
-  /** The method, e.g. `sendMessage`, `getExtendedAgentCard`, or `getAgentCard` for a card fetch. */
-  method: string;
-  /**
-   * Set when the agent refused the previous try of this attempt with 401 (or 403 `insufficient_scope`)
-   * and a `WWW-Authenticate` challenge: answer it (a fresh token, more scope) and the request is
-   * repeated once.
-   */
-  challenge?: AuthChallenge;
-}
-
-/**
- * Headers as a record, or a function (e.g. returning a fresh token) called before every attempt
- * with a {@link HeadersContext}. A function that takes no argument works too.
- */
-export type HeadersOption =
-  | Record<string, string>
-  | ((ctx: HeadersContext) => Record<string, string> | Promise<Record<string, string>>);
-
+export type { HeadersContext, HeadersOption } from '../protocol/request-headers.js';
 
 /** Options of an {@link A2AClient}. All optional. */
 export interface ClientOptions {

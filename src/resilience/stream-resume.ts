@@ -1,3 +1,11 @@
+/**
+ * The resume loop of a stream, one state machine. Its pieces: `resume-options.ts` (what it is given),
+ * `resume-round.ts` (one call of the stream through the pipeline: the send before its first event, a
+ * resubscribe; how a failed round ends or goes on), `resume-attempts.ts` (its count of attempts without
+ * news, and what the breaker hears of each source), `task-poll.ts` (the poll fallback),
+ * `stream-state.ts` (the reconciliation: what the caller has not seen), `stream-abandon.ts` (a task
+ * left behind); every verdict on a failure comes from the call's `RetryPolicy`.
+ */
 import { A2AClientError, isA2AClientError } from '../errors/a2a-client-error.js';
 import type { StreamEvent } from '../protocol/model.js';
 import { CallScope } from '../transport/call-scope.js';
@@ -6,18 +14,19 @@ import { resolveRetry } from './defaults.js';
 import { emitEvent } from './events.js';
 import type { ResilienceEvent } from './options.js';
 import { RetryPolicy } from './retry-policy.js';
-import { ResumeAttempts, streamFailure } from './stream-attempts.js';
+import { ResumeAttempts, streamFailure } from './resume-attempts.js';
 import { StreamState } from './stream-state.js';
-import { afterFailedRound, fail, pause, stopped, stoppedInRound, streamRound } from './stream-rounds.js';
-import { closeQuietly, noSnapshot, openSource, poll, pollOnly, type Iter, type ResumableStreamOptions } from './stream-sources.js';
+import { afterFailedRound, fail, openSource, pause, stopped, stoppedInRound, streamRound } from './resume-round.js';
+import { closeQuietly, noSnapshot, pollOnly, type Iter, type ResumableStreamOptions } from './resume-options.js';
+import { poll } from './task-poll.js';
 import { Abandonment, abandonReason, type AbandonReason } from './stream-abandon.js';
 
-export type { ResumableStreamOptions } from './stream-sources.js';
+export type { ResumableStreamOptions } from './resume-options.js';
 
 /**
  * Wraps a stream so a drop or idle gap before a terminal state does not lose the task. The first event
  * is the commit point (before it the send is retried like a unary call, after it never repeated).
- * After a drop it resubscribes after a backoff, through the agent's pipeline like any call; rounds
+ * After a drop it resubscribes after the wait the retry policy gives, through the agent's pipeline like any call; rounds
  * without news are attempts ({@link ResumeAttempts}: when `retry.maxAttempts` are spent — at once with
  * `retry: false` — the last failure, the agent's own, ends it) and are charged to the retry budget. A
  * resubscribe's Task snapshot becomes exactly the updates the caller has not seen ({@link StreamState});

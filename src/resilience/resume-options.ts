@@ -1,22 +1,16 @@
 /**
- * The sources of a resumed stream and the rules they share: what `resumableStream` needs
- * (its options), opening a source through the agent's pipeline, the poll fallback, and which
- * failures a resubscribe can get past.
+ * What `resumableStream` is given (its options: the call's sources, deadline, pipeline), and the
+ * small things its pieces share about sources.
  */
-import { A2AClientError, isA2AClientError } from '../errors/a2a-client-error.js';
+import { A2AClientError } from '../errors/a2a-client-error.js';
 import type { AbandonOptions } from './stream-abandon.js';
 import type { StreamEvent, Task } from '../protocol/model.js';
 import type { CallScope } from '../transport/call-scope.js';
 import { ignoreLate } from '../util/ignore-late.js';
 import type { EventSink } from './events.js';
 import type { RetryOptions } from './options.js';
-import type { AttemptInfo, Resilience } from './pipeline.js';
-import type { RetryPolicy } from './retry-policy.js';
-import type { StreamState } from './stream-state.js';
+import type { Resilience } from './pipeline.js';
 import type { CallTrace } from './call-trace.js';
-import type { ResumeAttempts } from './stream-attempts.js';
-import { afterFailedRound, fail, pause, pollIdleError, stopped, stoppedInRound, streamRound, throughPipeline, type StreamRound } from './stream-rounds.js';
-import { MIN_ROUND_MS } from './retry-policy.js';
 
 /**
  * What `resumableStream` needs. Sources get the stream's scope (caller abort or deadline) and
@@ -95,70 +89,4 @@ export function noSnapshot(): A2AClientError {
 export function closeQuietly(iterator: Iter | undefined): void {
   if (iterator?.return === undefined) return;
   void new Promise((resolve) => resolve(iterator.return?.())).catch(ignoreLate);
-}
-
-/** Stream sources as {@link openSource} gets them; `undefined` when the binding has no such call. */
-type Open = (scope: CallScope, attempt: number) => AsyncIterable<StreamEvent[]> | undefined;
-
-/**
- * Opens a stream and reads its first batch as one call through the pipeline (when there is one), so
- * a failure before the first event is classified and retried like any call; `round` counts its attempts.
- * @throws A2AClientError — the pipeline's final error; kind `unsupported` when `open` has no source.
- */
-export async function openSource(o: ResumableStreamOptions, scope: CallScope, method: string, idempotent: boolean, open: Open, round: StreamRound): Promise<{ iterator: Iter; first: IteratorResult<StreamEvent[]> }> {
-  const attempt = async (a: AttemptInfo): Promise<{ iterator: Iter; first: IteratorResult<StreamEvent[]> }> => {
-    const source = open(scope, a.attempt);
-    if (!source) throw new A2AClientError({ kind: 'unsupported', message: `${method} is not available for this agent` });
-    const iterator = source[Symbol.asyncIterator]();
-    try {
-      return { iterator, first: await scope.race(iterator.next()) };
-    } catch (error) {
-      closeQuietly(iterator);
-      throw error;
-    }
-  };
-  return throughPipeline(o, scope, method, idempotent, attempt, round);
-}
-
-/**
- * Polls `getTask` through the pipeline until the task is terminal or interrupted, yielding only
- * what is new. The interval grows while nothing changes and starts again after news. A poll that
- * answers starts the stream's count of attempts again; failed polls count in it (`attempts`).
- * @throws A2AClientError — a fatal poll error, the last poll error once the attempts are spent,
- * `deadline-exceeded`, `aborted`, or `idle-timeout` (cause: the drop) after `maxIdleMs` without news.
- */
-export async function* poll(o: ResumableStreamOptions, state: StreamState, scope: CallScope, policy: RetryPolicy, drop: A2AClientError, attempts: ResumeAttempts): AsyncGenerator<StreamEvent[], void, undefined> {
-  const taskId = state.taskId;
-  if (taskId === undefined) throw drop;
-  const maxIdleMs = o.maxIdleMs ?? 60_000;
-  let last = drop;
-  let quiet = 0;
-  let since = performance.now();
-  for (;;) {
-    const round = streamRound(attempts.left, false, false);
-    let delayMs: number;
-    try {
-      const task = await throughPipeline(o, scope, 'getTask', true, (attempt) => o.getTask(taskId, attempt.scope, attempt.attempt), round);
-      attempts.progress();
-      const events = state.snapshot(task);
-      if (events.length > 0) {
-        quiet = 0;
-        since = performance.now();
-        yield events;
-      } else quiet++;
-      if (state.done) return;
-      delayMs = policy.pollDelay(quiet);
-    } catch (error) {
-      if (scope.aborted) throw stoppedInRound(scope, round, attempts, last, o);
-      if (!isA2AClientError(error)) throw error;
-      quiet++;
-      ({ last, delayMs } = afterFailedRound(error, round, attempts, drop, { method: 'getTask', next: 'poll', attempt: quiet, quiet }, o, policy, scope));
-    }
-    const idleLeft = maxIdleMs - (performance.now() - since);
-    if (idleLeft <= 0) throw fail(pollIdleError(maxIdleMs, drop, last), o);
-    // The poll schedule (or a delay asked for), never past the idle limit.
-    delayMs = Math.min(delayMs, Math.max(MIN_ROUND_MS, idleLeft));
-    if (delayMs >= scope.timeLeft()) throw stopped(scope, last, o, true);
-    await pause(delayMs, scope, last, o);
-  }
 }

@@ -1,5 +1,30 @@
 import { A2AClientError } from '../errors/a2a-client-error.js';
-import type { HeadersContext, HeadersOption } from './options.js';
+import type { AuthChallenge } from '../errors/auth-refusal.js';
+import type { AgentCard } from './card-model.js';
+
+/** What a headers function is told about the request it supplies headers for. */
+export interface HeadersContext {
+  /** The agent's card; `undefined` while it is being discovered (the first card fetch of `connect`). */
+  card: AgentCard | undefined;
+  /** 1-based attempt number within the call; the repeat after a challenge keeps its attempt's number. */
+  attempt: number;
+  /** The method, e.g. `sendMessage`, `getExtendedAgentCard`, or `getAgentCard` for a card fetch. */
+  method: string;
+  /**
+   * Set when the agent refused the previous try of this attempt with 401 (or 403 `insufficient_scope`)
+   * and a `WWW-Authenticate` challenge: answer it (a fresh token, more scope) and the request is
+   * repeated once.
+   */
+  challenge?: AuthChallenge;
+}
+
+/**
+ * Headers as a record, or a function (e.g. returning a fresh token) called before every attempt
+ * with a {@link HeadersContext}. A function that takes no argument works too.
+ */
+export type HeadersOption =
+  | Record<string, string>
+  | ((ctx: HeadersContext) => Record<string, string> | Promise<Record<string, string>>);
 
 /** An HTTP field name (RFC 9110 token). */
 const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;

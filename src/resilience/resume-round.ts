@@ -4,8 +4,10 @@ import { deadlineError } from '../transport/scope-errors.js';
 import type { RetryOptions } from './options.js';
 import type { RetryPolicy } from './retry-policy.js';
 import type { AttemptInfo, Resilience } from './pipeline.js';
+import type { StreamEvent } from '../protocol/model.js';
 import type { CallTrace } from './call-trace.js';
-import type { ResumeAttempts } from './stream-attempts.js';
+import type { ResumeAttempts } from './resume-attempts.js';
+import { closeQuietly, type Iter, type ResumableStreamOptions } from './resume-options.js';
 
 /** What the calls a resumed stream makes (send, resubscribe, poll) share: agent, deadline, pipeline. */
 export interface StreamCall {
@@ -41,6 +43,29 @@ export interface StreamRound {
 /** A {@link StreamRound} before its first attempt. */
 export function streamRound(maxAttempts: number, resumeRound: boolean, opensStream: boolean): StreamRound {
   return { maxAttempts, resumeRound, opensStream, tries: 0, errors: [] };
+}
+
+/** Stream sources as {@link openSource} gets them; `undefined` when the binding has no such call. */
+type Open = (scope: CallScope, attempt: number) => AsyncIterable<StreamEvent[]> | undefined;
+
+/**
+ * Opens a stream and reads its first batch as one call through the pipeline (when there is one), so
+ * a failure before the first event is classified and retried like any call; `round` counts its attempts.
+ * @throws A2AClientError — the pipeline's final error; kind `unsupported` when `open` has no source.
+ */
+export async function openSource(o: ResumableStreamOptions, scope: CallScope, method: string, idempotent: boolean, open: Open, round: StreamRound): Promise<{ iterator: Iter; first: IteratorResult<StreamEvent[]> }> {
+  const attempt = async (a: AttemptInfo): Promise<{ iterator: Iter; first: IteratorResult<StreamEvent[]> }> => {
+    const source = open(scope, a.attempt);
+    if (!source) throw new A2AClientError({ kind: 'unsupported', message: `${method} is not available for this agent` });
+    const iterator = source[Symbol.asyncIterator]();
+    try {
+      return { iterator, first: await scope.race(iterator.next()) };
+    } catch (error) {
+      closeQuietly(iterator);
+      throw error;
+    }
+  };
+  return throughPipeline(o, scope, method, idempotent, attempt, round);
 }
 
 /**
