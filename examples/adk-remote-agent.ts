@@ -4,8 +4,8 @@
  * first chunk; ADK's `InMemoryRunner` runs the remote agent as its root (no LLM) and still gets the whole
  * answer, once: the 503 retried, the stream resumed.
  *
- * Run by `npm test` (test/examples). By hand, after `npm run build`: `node examples/adk-remote-agent.ts`
- * on Node 22.18+ or 24.
+ * Run by `npm test` (test/examples). By hand, after `npm run build`: `npm run example examples/adk-remote-agent.ts`
+ * (every supported Node).
  */
 import { createRequire } from 'node:module';
 import { InMemoryRunner } from '@google/adk';

@@ -3,7 +3,7 @@
  * calls a billing agent, whose answer streams into preliminary tool results, and a ledger agent whose
  * task fails — the failure comes back as a result the model reads, and the run goes on to its next step.
  *
- * Run by `npm test` (test/examples); after `npm run build` also `node examples/ai-sdk-tool.ts` (Node 22.18+ or 24).
+ * Run by `npm test` (test/examples); after `npm run build` also `npm run example examples/ai-sdk-tool.ts` (every supported Node).
  */
 import { isStepCount, simulateReadableStream, streamText } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';

@@ -3,7 +3,7 @@
  * the agent answers 401 with a challenge, and a task that stops in `auth-required` — not an error:
  * the caller gets the user's consent and continues the same task.
  *
- * Run by `npm test` (test/examples); after `npm run build` also `node examples/authentication.ts` (Node 22.18+ or 24).
+ * Run by `npm test` (test/examples); after `npm run build` also `npm run example examples/authentication.ts` (every supported Node).
  */
 import { A2AClient, isTerminalError, type HeadersContext, type SecurityScheme } from 'a2a-resilient';
 import { httpError, mockAgent, replyTask } from 'a2a-resilient/mocks';

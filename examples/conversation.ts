@@ -3,7 +3,7 @@
  * the context and the open task from turn to turn, survives a "restart" through its JSON state, and
  * after the booking the next request starts a new task in the same context that references it.
  *
- * Run by `npm test` (test/examples); after `npm run build` also `node examples/conversation.ts` (Node 22.18+ or 24).
+ * Run by `npm test` (test/examples); after `npm run build` also `npm run example examples/conversation.ts` (every supported Node).
  */
 import { A2AClient, type ConversationSnapshot } from 'a2a-resilient';
 import { mockAgent, replyTask } from 'a2a-resilient/mocks';

@@ -4,7 +4,7 @@
  * and lets the default converter apply the one rule, so business code keeps branching on
  * `event.error.code` whichever agent answered.
  *
- * Run by `npm test` (test/examples); after `npm run build` also `node examples/custom-converter.ts` (Node 22.18+ or 24).
+ * Run by `npm test` (test/examples); after `npm run build` also `npm run example examples/custom-converter.ts` (every supported Node).
  */
 import {
   ConverterRegistry,

@@ -6,7 +6,7 @@
  *
  * Needs the optional peers: `npm install @grpc/grpc-js @bufbuild/protobuf`.
  * Run by `npm test` (test/examples) against the official SDK's gRPC server; after `npm run build`
- * also `node examples/grpc-agent.ts http://agent.example.com` (the URL that serves the card; Node 22.18+ or 24).
+ * also `npm run example examples/grpc-agent.ts http://agent.example.com` (the URL that serves the card; every supported Node).
  */
 import { A2AClient, isA2AClientError } from 'a2a-resilient';
 

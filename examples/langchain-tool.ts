@@ -3,7 +3,7 @@
  * asks for a tool call, the tool answers with a ToolMessage whose content is the result as JSON — a
  * failed task included — and a call aborted through its signal cancels the agent's task.
  *
- * Run by `npm test` (test/examples); after `npm run build` also `node examples/langchain-tool.ts` (Node 22.18+ or 24).
+ * Run by `npm test` (test/examples); after `npm run build` also `npm run example examples/langchain-tool.ts` (every supported Node).
  */
 import { AIMessageChunk, HumanMessage, ToolMessage } from '@langchain/core/messages';
 import { FakeStreamingChatModel } from '@langchain/core/utils/testing';

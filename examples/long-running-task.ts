@@ -3,7 +3,7 @@
  * with only its task id saved; another picks the task up with `resume` (the state so far, then each
  * update once), `waitForTask` reads the finished task, and `tasks` lists what the agent holds.
  *
- * Run by `npm test` (test/examples); after `npm run build` also `node examples/long-running-task.ts` (Node 22.18+ or 24).
+ * Run by `npm test` (test/examples); after `npm run build` also `npm run example examples/long-running-task.ts` (every supported Node).
  */
 import { A2AClient, isTerminalError } from 'a2a-resilient';
 import { mockAgent, stream } from 'a2a-resilient/mocks';

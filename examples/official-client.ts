@@ -5,8 +5,8 @@
  * if nothing had happened; an unknown task is the official `TaskNotFoundError`, with our
  * `A2AClientError` as its cause.
  *
- * Run by `npm test` (test/examples); after `npm run build` also `node examples/official-client.ts`
- * (Node 22.18+ or 24; needs `npm install @a2a-js/sdk`).
+ * Run by `npm test` (test/examples); after `npm run build` also `npm run example examples/official-client.ts`
+ * (every supported Node; needs `npm install @a2a-js/sdk`).
  */
 import { Role, type SendMessageRequest } from '@a2a-js/sdk';
 import { ClientFactory } from '@a2a-js/sdk/client';

@@ -3,7 +3,7 @@
  * `A2AClientError` you narrow on `kind`. Shows a per-call deadline, a caller's abort, and reading a
  * task back.
  *
- * Run by `npm test` (test/examples); after `npm run build` also `node examples/protocol-level.ts` (Node 22.18+ or 24).
+ * Run by `npm test` (test/examples); after `npm run build` also `npm run example examples/protocol-level.ts` (every supported Node).
  */
 import { A2AClient, isA2AClientError, type Task } from 'a2a-resilient';
 import { hang, mockAgent, replyTask } from 'a2a-resilient/mocks';

@@ -5,7 +5,7 @@
  * afterwards. Here the agent is a mock that pushes like a real one would, with the token the
  * receiver generated; anything without it is refused.
  *
- * Run by `npm test` (test/examples); after `npm run build` also `node examples/push-notifications.ts` (Node 22.18+ or 24).
+ * Run by `npm test` (test/examples); after `npm run build` also `npm run example examples/push-notifications.ts` (every supported Node).
  */
 import { createServer } from 'node:http';
 import { z } from 'zod';

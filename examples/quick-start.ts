@@ -4,8 +4,8 @@
  * the client connects to each, streams an answer with the error branch, makes a protocol-level call,
  * fans out to all three and closes.
  *
- * Run by `npm test` (test/examples). By hand, after `npm run build`: `node examples/quick-start.ts`
- * on Node 22.18+ or 24 (older Nodes: `node --experimental-strip-types`, 22.6+).
+ * Run by `npm test` (test/examples). By hand, after `npm run build`: `npm run example examples/quick-start.ts`
+ * (every supported Node; on 22.18+ also `node examples/quick-start.ts`).
  */
 import { A2AClient, fanOut, isTerminalError } from 'a2a-resilient';
 import { failedTask, mockAgent, replyText, stream } from 'a2a-resilient/mocks';

@@ -3,7 +3,7 @@
  * key you trust (A2A spec 8.4). A card changed on the way — here an endpoint swapped for an attacker's
  * — fails `connect()` with kind `card`, before any message is sent.
  *
- * Run by `npm test` (test/examples); after `npm run build` also `node examples/signed-cards.ts` (Node 22.18+ or 24).
+ * Run by `npm test` (test/examples); after `npm run build` also `npm run example examples/signed-cards.ts` (every supported Node).
  */
 import canonicalize from 'canonicalize';
 import { exportJWK, FlattenedSign, generateKeyPair } from 'jose';

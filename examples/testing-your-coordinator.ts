@@ -3,7 +3,7 @@
  * answers 503 twice before succeeding (the client retries with the same messageId), and one agent whose
  * task fails with a structured error (it arrives as `error.code`, not as text to parse).
  *
- * Run: `node examples/testing-your-coordinator.ts` after `npm run build` (Node 22.18+ or 24), or import `main()` in a test.
+ * Run: `npm run example examples/testing-your-coordinator.ts` after `npm run build` (every supported Node), or import `main()` in a test.
  */
 import { A2AClient, fanOut } from 'a2a-resilient';
 import { failFirst, failedTask, httpError, mockAgent, replyText } from 'a2a-resilient/mocks';

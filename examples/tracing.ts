@@ -4,7 +4,7 @@
  * so the agent's own spans join the trace. Nothing to configure in the client: it uses the SDK the
  * application registered (here the in-memory exporter; in production e.g. `@opentelemetry/sdk-node`).
  *
- * Run by `npm test` (test/examples); after `npm run build` also `node examples/tracing.ts` (Node 22.18+ or 24).
+ * Run by `npm test` (test/examples); after `npm run build` also `npm run example examples/tracing.ts` (every supported Node).
  */
 import { context, propagation, trace } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
