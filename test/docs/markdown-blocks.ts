@@ -7,15 +7,19 @@ export interface CodeBlock {
   page: string;
   /** The info string's first word: `ts`, `sh`, `text`, … (`''` when there is none). */
   lang: string;
+  /** The info string's other words, e.g. `fragment` in ` ```ts fragment`. */
+  flags: string[];
   /** The block's text, without its fences. */
   code: string;
   /** 1-based line of the block's first line of code. */
   line: number;
   /** The repository file an `include` marker says this block shows, if any. */
   include: string | undefined;
+  /** The three lines after the closing fence (where a fragment links its runnable program). */
+  after: string;
 }
 
-const FENCE = /^ {0,3}(`{3,}|~{3,})\s*([^\s`]*)/;
+const FENCE = /^ {0,3}(`{3,}|~{3,})\s*([^\s`]*)([^`]*)$/;
 const INCLUDE = /^<!--\s*include:\s*(\S+)\s*-->$/;
 
 /** Every fenced block of `markdown`; throws for a fence that is never closed. */
@@ -33,7 +37,8 @@ export function codeBlocks(page: string, markdown: string): CodeBlock[] {
     let before = i - 1;
     while (before >= 0 && (lines[before] ?? '').trim() === '') before -= 1;
     const include = INCLUDE.exec((lines[before] ?? '').trim())?.[1];
-    blocks.push({ page, lang: open[2] ?? '', code: lines.slice(start, end).join('\n'), line: start + 1, include });
+    const flags = (open[3] ?? '').trim().split(/\s+/).filter(Boolean);
+    blocks.push({ page, lang: open[2] ?? '', flags, code: lines.slice(start, end).join('\n'), line: start + 1, include, after: lines.slice(end + 1, end + 4).join('\n') });
     i = end;
   }
   return blocks;
