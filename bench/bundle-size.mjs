@@ -16,6 +16,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { webSwaps } from '../scripts/web-swaps.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const OURS = "export { A2AClient } from 'a2a-resilient';";
@@ -80,15 +81,9 @@ async function split(contents) {
 
 /** Our minified bytes by source directory: the sources built with the web platform (as dist/web is). */
 async function oursByDirectory() {
-  const webPlatform = {
-    name: 'web-platform',
-    setup(b) {
-      b.onResolve({ filter: /^\.\/node\.js$/ }, (args) => (args.importer.endsWith(join('platform', 'current.ts')) ? { path: join(args.resolveDir, 'web.ts') } : undefined));
-    },
-  };
   const r = await bundle(
     "export { A2AClient } from './src/index.ts';",
-    { outfile: 'out.js', plugins: [webPlatform], define: { A2A_RESILIENT_VERSION: '"0"', 'globalThis.process': 'undefined' } },
+    { outfile: 'out.js', plugins: [webSwaps], define: { A2A_RESILIENT_VERSION: '"0"', 'globalThis.process': 'undefined' } },
     'ts',
   );
   const dirs = {};

@@ -13,7 +13,7 @@ import { resolve } from 'node:path';
 const dist = process.env.DIST ?? new URL('../dist', import.meta.url).pathname;
 const load = (path) => import(pathToFileURL(resolve(dist, path)).href);
 const { UndiciEngine } = await load('src/transport/undici-engine.js');
-const { DEFAULT_LIMITS } = await load('src/transport/engine.js');
+const { DEFAULT_LIMITS } = await load('src/transport/settings.js');
 const { CallScope } = await load('src/transport/call-scope.js');
 
 const RUNS = Number(process.env.RUNS ?? 20);

@@ -4,8 +4,8 @@ import { A2AClientError } from '../errors/a2a-client-error.js';
 import type { Binding } from '../protocol/binding.js';
 import { parseAgentCard } from '../protocol/card.js';
 import { createBinding } from '../protocol/create-binding.js';
+import type { AgentCard, SendResult, StreamEvent, Task } from '../protocol/model.js';
 import type {
-  AgentCard,
   CancelTaskParams,
   CreatePushConfigParams,
   DeletePushConfigParams,
@@ -15,12 +15,9 @@ import type {
   ListTasksParams,
   ListTasksResult,
   SendMessageParams,
-  SendResult,
-  StreamEvent,
   SubscribeToTaskParams,
-  Task,
   TaskPushNotificationConfig,
-} from '../protocol/model.js';
+} from '../protocol/method-params.js';
 import { createResilience, type Resilience } from '../resilience/pipeline.js';
 import { agentStatesOf } from '../resilience/shared-state.js';
 import { createEngine } from '../transport/create-engine.js';
@@ -30,7 +27,7 @@ import { AgentCalls } from './agent-calls.js';
 import { ClientStreams, isNormalisedCard } from './client-streams.js';
 import { fetchCardFor, type CachedCard } from './card-resolver.js';
 import { endpointOf, type ClientProtocol } from './endpoint.js';
-import { Conversation } from './conversation.js';
+import { openConversation, type Conversation } from './conversation.js';
 import type { ConversationInit } from './conversation-state.js';
 import { flatten } from './flatten.js';
 import { resolveSendParams, type AgentInput } from './input.js';
@@ -98,7 +95,7 @@ export class A2AClient {
     const engine = createEngine(options);
     try {
       const cached = await fetchCardFor(baseUrl, engine, options, call);
-      return new A2AClient(new Discovery(engine, cached, baseUrl), options);
+      return discovered(new Discovery(engine, cached, baseUrl), options);
     } catch (error) {
       // The discovery failure is what the caller gets, even when closing fails too (Bun's own undici has no `close`).
       await cleanUpAfter(error, () => engine.close());
@@ -235,7 +232,7 @@ export class A2AClient {
    * `toJSON()` result this client reads, naming the field.
    */
   conversation(init?: ConversationInit): Conversation {
-    return new Conversation(this.#streams.conversationPort(), init);
+    return openConversation(this.#streams.conversationPort(), init);
   }
 
   /**
@@ -298,4 +295,10 @@ export class A2AClient {
     })();
     return this.#closing;
   }
+}
+
+// Outside the class body on purpose: a class that names itself inside its body is bundled (esbuild) as
+// `class _A2AClient`, and that name is what Node prints.
+function discovered(discovery: Discovery, options: ClientOptions): A2AClient {
+  return new A2AClient(discovery, options);
 }

@@ -13,7 +13,8 @@
 import { A2AClientError } from '../errors/a2a-client-error.js';
 import { isRedirectStatus } from '../errors/redirect.js';
 import type { CallScope } from '../transport/call-scope.js';
-import type { EngineResponse, HttpEngine, Limits, Timeouts } from '../transport/engine.js';
+import type { EngineResponse, HttpEngine } from '../transport/engine.js';
+import type { Limits, Timeouts } from '../transport/settings.js';
 import { displayUrl } from './card-urls.js';
 
 /** Most redirects one card fetch follows; the next one fails with kind `card`. */

@@ -1,6 +1,7 @@
 import type { AgentEvent } from '../convert/agent-event.js';
 import type { EventConverter } from '../convert/converter.js';
-import type { AgentCard, SendMessageParams, StreamEvent } from '../protocol/model.js';
+import type { AgentCard, StreamEvent } from '../protocol/model.js';
+import type { SendMessageParams } from '../protocol/method-params.js';
 import type { FollowOptions } from './agent-calls.js';
 import type { ConversationPort } from './conversation.js';
 import { invokeEvents, streamEvents } from './event-api.js';

@@ -2,7 +2,7 @@
 import type { SelectedInterface } from '../protocol/card.js';
 import { selectInterface } from '../protocol/card.js';
 import type { AgentCard, ProtocolBinding, ProtocolVersion } from '../protocol/model.js';
-import { grpcAvailable } from '../protocol/grpc/grpc-peers.js';
+import { grpcAvailable } from '../protocol/grpc/grpc-support.js';
 import { grpcTarget, type GrpcTarget } from '../protocol/grpc/grpc-target.js';
 import { interfaceUrl, rejectCredentials } from './card-urls.js';
 import type { ClientOptions } from './options.js';

@@ -1,5 +1,6 @@
 import type { ResolvedSendParams } from '../protocol/binding.js';
-import type { Metadata, Part, SendMessageParams } from '../protocol/model.js';
+import type { Metadata, Part } from '../protocol/model.js';
+import type { SendMessageParams } from '../protocol/method-params.js';
 
 /** What `invoke` and `stream` accept: plain text, or parts with optional conversation ids. */
 export type AgentInput =

@@ -1,5 +1,5 @@
 import type { AgentCard } from '../protocol/model.js';
-import { withSettings, type Timeouts } from '../transport/engine.js';
+import { withSettings, type Timeouts } from '../transport/settings.js';
 import type { AgentCalls } from './agent-calls.js';
 import type { CallOptions } from './options.js';
 import { namedDeadline } from '../transport/deadline-name.js';

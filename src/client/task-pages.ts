@@ -1,5 +1,6 @@
 import { A2AClientError } from '../errors/a2a-client-error.js';
-import type { ListTasksParams, Task } from '../protocol/model.js';
+import type { Task } from '../protocol/model.js';
+import type { ListTasksParams } from '../protocol/method-params.js';
 import type { AgentCalls } from './agent-calls.js';
 import type { CallOptions } from './options.js';
 

@@ -1,7 +1,7 @@
 /**
- * The platform this build runs on. The Node build takes `node.ts`; scripts/bundle.mjs builds the web
- * output with `./node.js` resolved to `./web.js` here, so this is the only import that differs.
- * `node.ts` imports the engines and the gRPC binding, which import this module again: use `platform`
- * inside functions only, never while modules are being evaluated.
+ * The platform this build runs on: `node.ts` in the Node build; the web build takes `current.web.ts`
+ * in this module's place (scripts/bundle.mjs), so this is the one import of a platform. Nothing under
+ * `platform/` imports the rest of the package, so `platform` may be used anywhere, also while modules
+ * are being evaluated.
  */
 export { platform } from './node.js';

@@ -1,18 +1,15 @@
 /**
- * What the rest of the package needs from the runtime it runs on, behind one interface so the same
- * sources serve Node and the web (browsers, Cloudflare workerd, other workers). `node.ts` and `web.ts`
- * each export a {@link Platform}; the code imports the current one from `current.ts` only. The Node
- * build (dist/src) uses `node.ts`; the web build (dist/web, made by scripts/bundle.mjs) swaps in
- * `web.ts`, and the package's `exports` conditions (`browser`, `workerd`, `worker`, `edge-light`)
- * hand that build to a user's bundler. zod is not here: `util/lazy-zod.ts` finds it itself on Node and
- * is handed the members it uses by `web.ts` (and by `a2a-resilient/push`, which stays platform-free).
+ * The runtime primitives the rest of the package needs, behind one interface so the same sources
+ * serve Node and the web (browsers, Cloudflare workerd, other workers): bytes and UTF-8, base64, the
+ * diagnostics channel, warnings, loading optional peers, this package's version. `node.ts` and
+ * `web.ts` each export a {@link Platform}; the code imports the current one from `current.ts` only
+ * (the web build takes `current.web.ts` in its place: scripts/bundle.mjs). Nothing here imports the
+ * rest of the package: it is the ground floor. What a client is built from — the default HTTP engine
+ * (`transport/create-engine.ts`), gRPC (`protocol/grpc/grpc-support.ts`), where zod comes from
+ * (`util/load-zod.ts`) — is chosen where it belongs, by the same build-time swap.
  */
 import type { SamplingBreaker } from 'cockatiel';
 import type * as Otel from '@opentelemetry/api';
-import type { EngineOptions, HttpEngine } from '../transport/engine.js';
-import type { GrpcRuntime } from '../protocol/grpc/grpc-runtime.js';
-import type { GrpcBindingInit } from '../protocol/grpc/grpc-binding.js';
-import type { Binding } from '../protocol/binding.js';
 
 /** A publish-only view of a `node:diagnostics_channel` channel (a no-op where there is none). */
 export interface EventChannel {
@@ -30,25 +27,10 @@ export interface Utf8StreamDecoder {
   end(): string;
 }
 
-/** Node's gRPC support: what `protocol/grpc/grpc-peers.ts` needs to find and load it. */
-export interface GrpcSupport {
-  /** True when the package `name` can be found from here. */
-  resolves(name: string): boolean;
-  /** Imports the gRPC runtime module (which imports the peers). */
-  runtime(): Promise<GrpcRuntime>;
-  /** A gRPC binding (its peers load on its first call). */
-  binding(init: GrpcBindingInit): Binding;
-}
-
 /** The runtime services the package uses. */
 export interface Platform {
   /** `'node'` (also Bun and Deno) or `'web'` (browsers, workerd, workers). */
   readonly name: 'node' | 'web';
-  /**
-   * The engine of a client that passes no `fetch`.
-   * @throws A2AClientError kind `unsupported` for options this platform cannot honour.
-   */
-  defaultEngine(options: EngineOptions): HttpEngine;
   /** The diagnostics channel `name`. */
   channel(name: string): EventChannel;
   /** Reports a warning that must not break a call (`process.emitWarning` on Node, else the console). */
@@ -63,10 +45,11 @@ export interface Platform {
   otel(): typeof Otel | undefined;
   /** This package's version. @throws when it cannot be read. */
   packageVersion(): string;
-  /** gRPC support, `undefined` where there is none (with the reason in {@link noGrpc}). */
-  readonly grpc: GrpcSupport | undefined;
-  /** Why there is no gRPC binding here (when {@link grpc} is `undefined`). */
-  readonly noGrpc: string;
+  /**
+   * True when the (optional peer) package `name` can be found from here without loading it; always
+   * false where nothing can be looked up synchronously (the web build: a bundler decided at build time).
+   */
+  resolves(name: string): boolean;
   /** A streaming UTF-8 decoder. */
   utf8Decoder(): Utf8StreamDecoder;
   /** The chunks as one byte array. */

@@ -1,32 +1,19 @@
 /**
- * The web platform: browsers, Cloudflare workerd, other worker runtimes. The default engine is the
- * fetch engine over `globalThis.fetch` (looked up at each call); options that need Node's sockets
- * (`dispatcher`, `proxy`, `tls`) fail with kind `unsupported`; there is no gRPC binding (a card that
- * also lists JSON-RPC or HTTP+JSON falls back to it); `diagnostics_channel` events are a no-op
- * (`onEvent` callbacks work as everywhere); warnings go to the console; zod (the members the package uses)
- * and cockatiel are imported statically (a bundler has no synchronous `require`); tracing uses the API handed over with
- * `useOpenTelemetry` (nothing to look up). No `node:` module, `Buffer` or `process` is used.
+ * The web platform: browsers, Cloudflare workerd, other worker runtimes. `diagnostics_channel` events
+ * are a no-op (`onEvent` callbacks work as everywhere); warnings go to the console; cockatiel is
+ * imported statically (a bundler has no synchronous `require`), and no other package can be looked up;
+ * tracing uses the API handed over with `useOpenTelemetry` (nothing to look up). No `node:` module,
+ * `Buffer` or `process` is used. (The fetch engine over `globalThis.fetch`, no gRPC and the bundled zod
+ * are this build's too: `transport/create-engine.ts`, `protocol/grpc/grpc-support.web.ts`,
+ * `util/load-zod.web.ts`.)
  */
 import { SamplingBreaker } from 'cockatiel';
-import { A2AClientError } from '../errors/a2a-client-error.js';
-import { FetchEngine } from '../transport/fetch-engine.js';
-import { provideZod } from '../util/lazy-zod.js';
-import { zodSubset } from '../util/zod-subset.js';
 import type { EventChannel, Platform, Utf8StreamDecoder } from './platform.js';
 
 /** This package's version, put in by scripts/bundle.mjs from package.json when it builds the web output. */
 declare const A2A_RESILIENT_VERSION: string;
 
-provideZod(zodSubset);
-
 const NO_CHANNEL: EventChannel = { hasSubscribers: false, publish: () => undefined };
-
-/** Options a WHATWG fetch cannot honour, and why. */
-const NODE_ONLY = {
-  dispatcher: 'an undici dispatcher needs Node',
-  proxy: 'a WHATWG fetch takes no proxy settings (the browser or runtime chooses the proxy)',
-  tls: 'a WHATWG fetch takes no TLS settings (the browser or runtime owns TLS)',
-} as const;
 
 function utf8Decoder(): Utf8StreamDecoder {
   const decoder = new TextDecoder('utf-8');
@@ -49,26 +36,12 @@ function concat(chunks: readonly Uint8Array[]): Uint8Array {
 /** The web platform. */
 export const platform: Platform = {
   name: 'web',
-  defaultEngine: (options) => {
-    for (const field of ['dispatcher', 'proxy', 'tls'] as const) {
-      if (options[field] !== undefined) {
-        throw new A2AClientError({
-          kind: 'unsupported',
-          message: `options.${field} is not supported in this build (browser/worker): ${NODE_ONLY[field]}`,
-          field,
-          phase: 'before-send',
-        });
-      }
-    }
-    return new FetchEngine('global');
-  },
   channel: () => NO_CHANNEL,
   warn: (text) => console.warn(text),
   cockatiel: () => ({ SamplingBreaker }),
   otel: () => undefined,
   packageVersion: () => A2A_RESILIENT_VERSION,
-  grpc: undefined,
-  noGrpc: 'the gRPC binding needs Node (@grpc/grpc-js over node:http2); this build (browser/worker) speaks JSON-RPC and HTTP+JSON only',
+  resolves: () => false,
   utf8Decoder,
   concat,
   utf8: (bytes) => new TextDecoder('utf-8').decode(bytes),

@@ -1,31 +1,33 @@
-import type { HttpEngine, Limits, Timeouts } from '../transport/engine.js';
+import type { HttpEngine } from '../transport/engine.js';
+import type { Limits, Timeouts } from '../transport/settings.js';
 import type { CallScope } from '../transport/call-scope.js';
+import type * as P from './method-params.js';
 import type * as M from './model.js';
 
 /** `sendMessage` parameters after the client filled in `messageId` and `role`. */
 export interface ResolvedSendParams {
   message: M.Message;
-  configuration?: M.SendMessageConfiguration;
+  configuration?: P.SendMessageConfiguration;
   metadata?: M.Metadata;
 }
 
 /** Unary methods: parameters and result, by protocol-independent name. */
 export interface UnaryMethods {
   sendMessage: { params: ResolvedSendParams; result: M.SendResult };
-  getTask: { params: M.GetTaskParams; result: M.Task };
-  listTasks: { params: M.ListTasksParams; result: M.ListTasksResult };
-  cancelTask: { params: M.CancelTaskParams; result: M.Task };
-  createTaskPushNotificationConfig: { params: M.CreatePushConfigParams; result: M.TaskPushNotificationConfig };
-  getTaskPushNotificationConfig: { params: M.GetPushConfigParams; result: M.TaskPushNotificationConfig };
-  listTaskPushNotificationConfig: { params: M.ListPushConfigsParams; result: M.TaskPushNotificationConfig[] };
-  deleteTaskPushNotificationConfig: { params: M.DeletePushConfigParams; result: void };
+  getTask: { params: P.GetTaskParams; result: M.Task };
+  listTasks: { params: P.ListTasksParams; result: P.ListTasksResult };
+  cancelTask: { params: P.CancelTaskParams; result: M.Task };
+  createTaskPushNotificationConfig: { params: P.CreatePushConfigParams; result: P.TaskPushNotificationConfig };
+  getTaskPushNotificationConfig: { params: P.GetPushConfigParams; result: P.TaskPushNotificationConfig };
+  listTaskPushNotificationConfig: { params: P.ListPushConfigsParams; result: P.TaskPushNotificationConfig[] };
+  deleteTaskPushNotificationConfig: { params: P.DeletePushConfigParams; result: void };
   getExtendedAgentCard: { params: Record<string, never>; result: M.AgentCard };
 }
 
 /** Streaming methods and their parameters. */
 export interface StreamMethods {
   sendStreamingMessage: ResolvedSendParams;
-  subscribeToTask: M.SubscribeToTaskParams;
+  subscribeToTask: P.SubscribeToTaskParams;
 }
 
 export type UnaryMethod = keyof UnaryMethods;

@@ -1,5 +1,6 @@
 import type { ResolvedSendParams, StreamMethod, StreamMethods, UnaryMethod, UnaryMethods } from './binding.js';
-import type { ProtocolVersion, SendMessageConfiguration, StreamEvent } from './model.js';
+import type { ProtocolVersion, StreamEvent } from './model.js';
+import type { SendMessageConfiguration } from './method-params.js';
 import { opt } from './opt.js';
 
 /** Every method a binding serves. */

@@ -2,7 +2,7 @@
 import { A2AClientError } from '../errors/a2a-client-error.js';
 import type { Binding } from './binding.js';
 import type { GrpcBindingInit } from './grpc/grpc-binding.js';
-import { grpcSupport } from './grpc/grpc-peers.js';
+import { grpcSupport } from './grpc/grpc-support.js';
 import { JsonRpcBinding } from './jsonrpc-binding.js';
 import type { ProtocolBinding, ProtocolVersion } from './model.js';
 import { RestBinding } from './rest-binding.js';

@@ -2,8 +2,8 @@
  * The one version-independent model of A2A objects. Both wire versions (v1.0 ProtoJSON and v0.3)
  * normalise into it, and requests are encoded from it. Every layer above `protocol/` uses only
  * these shapes. Objects received from the wire keep the wire object in `raw`, so unknown fields
- * and extensions are never lost. The agent card's shapes are in `card-model.ts`, the methods' parameters
- * and results in `method-params.ts` (both re-exported here).
+ * and extensions are never lost. The agent card's shapes are in `card-model.ts` (re-exported here), the
+ * methods' parameters and results, built on these shapes, in `method-params.ts`.
  */
 
 /** Task lifecycle state, the same names for both versions. */
@@ -189,4 +189,3 @@ export type SendResult = Task | Message;
 export type StreamEvent = Task | Message | TaskStatusUpdateEvent | TaskArtifactUpdateEvent;
 
 export type * from './card-model.js';
-export type * from './method-params.js';

@@ -1,4 +1,5 @@
 import { ignoreLate } from '../util/ignore-late.js';
+import { readAtMost, type ReadAtMost } from '../util/read-at-most.js';
 
 /** A body read within its cap, or why not. */
 export type BodyRead = { ok: true; bytes: Uint8Array<ArrayBuffer> } | { ok: false; status: 413 | 400; reason: string };
@@ -27,21 +28,19 @@ export async function readBounded(request: Request, max: number): Promise<BodyRe
   }
   if (request.body === null) return { ok: true, bytes: new Uint8Array(0) };
   const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
+  let read: ReadAtMost;
   try {
-    for (;;) {
+    read = await readAtMost(async () => {
       const { done, value } = await reader.read();
-      if (done) return { ok: true, bytes: concat(chunks, size) };
-      size += value.byteLength;
-      if (size > max) {
-        reader.cancel().catch(ignoreLate);
-        return { ok: false, status: 413, reason: `body over the ${max}-byte limit` };
-      }
-      chunks.push(value);
-    }
+      return done ? undefined : value;
+    }, max);
   } catch (error) {
     const name = error instanceof Error ? error.name : typeof error;
     return { ok: false, status: 400, reason: `the body could not be read (${name})` };
   }
+  if (!read.ended) {
+    reader.cancel().catch(ignoreLate);
+    return { ok: false, status: 413, reason: `body over the ${max}-byte limit` };
+  }
+  return { ok: true, bytes: concat(read.chunks, read.size) };
 }

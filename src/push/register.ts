@@ -1,7 +1,8 @@
 import type { A2AClient } from '../client/a2a-client.js';
 import { errorEvent } from '../convert/safe-convert.js';
 import { A2AClientError, isA2AClientError } from '../errors/a2a-client-error.js';
-import type { PushNotificationConfig, Task } from '../protocol/model.js';
+import type { Task } from '../protocol/model.js';
+import type { PushNotificationConfig } from '../protocol/method-params.js';
 import type { PushReceiverEvent, PushRegisterOptions } from './options.js';
 import { PushStop, type PushSubscription } from './subscription.js';
 

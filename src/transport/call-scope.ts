@@ -3,12 +3,25 @@ import type { A2AErrorKind, FailurePhase } from '../errors/kinds.js';
 import { ignoreLate } from '../util/ignore-late.js';
 import { abortedError, deadlineError, phaseOf, requestAbortedError, requestDeadlineError, timeoutError, type PhaseTimerKind } from './scope-errors.js';
 import { cancel, schedule, type Due } from './timer-heap.js';
-import type { CallScopeInit } from './call-scope-init.js';
-
-export type { CallScopeInit } from './call-scope-init.js';
 
 /** A timer is treated as due this close to its time (Node may run one slightly early). */
 const EARLY_MS = 0.05;
+
+/** What a `CallScope` watches: an enclosing scope, or a deadline and a signal of its own. */
+export interface CallScopeInit {
+  /** The enclosing scope: its deadline is taken and its failure fails this one (no timer or listener of its own; `deadline` and `signal` ignored). */
+  parent?: CallScope | undefined;
+  /** Absolute deadline in `performance.now()` ms; reaching it fails the scope with `deadline-exceeded`. Absent: none. */
+  deadline?: number | undefined;
+  /** The caller's signal; its abort fails the scope with `aborted` (a typed reason, an outer scope's, is kept). */
+  signal?: AbortSignal | undefined;
+  /** A scope over one HTTP request: it can arm phase timers, and its errors say how far the request got (`phase`, from `CallScope.sent`). */
+  request?: boolean | undefined;
+  /** Told once, synchronously, when the scope fails after construction (not for a failure found by the constructor). */
+  onFail?: ((error: A2AClientError) => void) | undefined;
+  /** The setting `deadline` came from, named in its `deadline-exceeded` (see `deadline-name.ts`); a child takes its parent's. */
+  deadlineName?: string | undefined;
+}
 
 /**
  * The one owner of "the time left and the caller's signal": every layer that must stop when a call's

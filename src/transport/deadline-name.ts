@@ -5,7 +5,7 @@
  * of this package (not part of the public types), and is read once per call — a string constant, no
  * allocation on the call path.
  */
-import type { Timeouts } from './engine.js';
+import type { Timeouts } from './settings.js';
 
 const DEADLINE_NAME: unique symbol = Symbol('a2a-resilient.deadlineName');
 

@@ -6,6 +6,7 @@ import { SseFramer } from './sse-reader.js';
 import { DecodedReader } from './decoded-reader.js';
 import type { CallScope } from './call-scope.js';
 import { cleanUpAfterSync } from '../util/clean-up-after.js';
+import { readAtMost, type ReadAtMost } from '../util/read-at-most.js';
 import { platform } from '../platform/current.js';
 
 /**
@@ -88,26 +89,16 @@ export class StreamedResponse implements EngineResponse {
 
   async #collect(maxBytes: number, strict: boolean): Promise<Uint8Array[]> {
     this.#claim();
-    const chunks: Uint8Array[] = [];
-    let total = 0;
-    let ended = false;
+    let read: ReadAtMost;
     try {
       this.#scope.arm('read-timeout', this.#request.timeouts.readMs);
-      while (total <= maxBytes) {
-        const chunk = await this.#next();
-        this.#scope.touch();
-        if (chunk === undefined) {
-          ended = true;
-          break;
-        }
-        chunks.push(chunk);
-        total += chunk.byteLength;
-      }
+      read = await readAtMost(() => this.#nextChunk(), maxBytes);
     } catch (error) {
       // Releasing the body must not replace the read's failure.
       cleanUpAfterSync(error, () => this.#finish(true));
       throw error;
     }
+    const { chunks, ended } = read;
     this.#finish(!ended);
     if (!ended && strict) {
       throw new A2AClientError({
@@ -122,12 +113,16 @@ export class StreamedResponse implements EngineResponse {
     return chunks;
   }
 
-  async #next(): Promise<Uint8Array | undefined> {
+  /** The next chunk of a whole-body read (each read, the end included, restarts the read timer). */
+  async #nextChunk(): Promise<Uint8Array | undefined> {
+    let chunk: Uint8Array | undefined;
     try {
-      return await this.#read();
+      chunk = await this.#read();
     } catch (error) {
       throw this.#readError(error);
     }
+    this.#scope.touch();
+    return chunk;
   }
 
   /** The next chunk; a source that does not stop by itself when the scope fails is raced against it. */

@@ -8,6 +8,8 @@
  */
 import type * as Z from 'zod/mini';
 import type { en } from 'zod/locales';
+import { loadZod } from './load-zod.js';
+import type { ZodSubset } from './zod-subset.js';
 
 /**
  * `build()`'s value, built the first time any property of the returned object is read (or its keys
@@ -34,19 +36,6 @@ export function lazy<T extends object>(build: () => T): T {
   });
 }
 
-/**
- * The members of zod's `z` the package uses: `z` below offers only these, so the type checker keeps
- * `zod-subset.ts` (what the web build bundles) complete.
- */
-export type ZodSubset = Pick<
-  typeof Z,
-  | 'array' | 'boolean' | 'catch' | 'discriminatedUnion' | 'enum' | 'lazy' | 'literal' | 'looseObject' | 'maxLength' | 'minLength' | 'nonnegative' | 'null' | 'number'
-  | 'object' | 'optional' | 'record' | 'refine' | 'strictObject' | 'string' | 'union' | 'unknown'
-> & {
-  /** zod's English messages (`zod/locales`), which `zod/mini` does not load itself. */
-  readonly en: typeof en;
-};
-
 let loaded: ZodSubset | undefined;
 
 /**
@@ -58,22 +47,10 @@ export function provideZod(z: ZodSubset): void {
 }
 
 /**
- * zod's members: the ones provided, else required (synchronous: its CommonJS build). `node:module` is
- * reached through `process.getBuiltinModule` (Node ≥ 20.16), not a static import, so no entry point
- * that may run outside Node imports a `node:` module because of this file.
- * @throws Error when neither is possible (a runtime without `require`, and no zod provided).
+ * zod's `z` (the members the package uses), loaded on first use of any member: the ones provided,
+ * else this build's (`load-zod.ts`).
  */
-function loadZod(): ZodSubset {
-  if (loaded !== undefined) return loaded;
-  const nodeModule = globalThis.process?.getBuiltinModule?.('node:module');
-  if (nodeModule === undefined) throw new Error('a2a-resilient: zod could not be loaded (no require() in this runtime)');
-  const require = nodeModule.createRequire(import.meta.url);
-  loaded = { ...(require('zod/mini') as typeof Z), en: (require('zod/locales') as { en: typeof en }).en };
-  return loaded;
-}
-
-/** zod's `z` (the members the package uses), loaded on first use of any member. */
-export const z: ZodSubset = lazy(loadZod);
+export const z: ZodSubset = lazy(() => (loaded ??= loadZod()));
 
 let english: { error: ReturnType<typeof en>['localeError'] } | undefined;
 

@@ -1,4 +1,4 @@
-import { DEFAULT_LIMITS } from '../../src/transport/engine.js';
+import { DEFAULT_LIMITS } from '../../src/transport/settings.js';
 import { FetchEngine } from '../../src/transport/fetch-engine.js';
 import type { AttemptContext } from '../../src/protocol/binding.js';
 

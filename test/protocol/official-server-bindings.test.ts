@@ -4,7 +4,8 @@ import { parseAgentCard, selectInterface } from '../../src/protocol/card.js';
 import { createBinding } from '../../src/protocol/create-binding.js';
 import type { Message } from '../../src/protocol/model.js';
 import { createEngine } from '../../src/transport/create-engine.js';
-import { DEFAULT_LIMITS, type HttpEngine } from '../../src/transport/engine.js';
+import type { HttpEngine } from '../../src/transport/engine.js';
+import { DEFAULT_LIMITS } from '../../src/transport/settings.js';
 import { startOfficialServer, type OfficialServer } from '../helpers/official-server.js';
 import { collect, flat, rejection } from './msw-helpers.js';
 

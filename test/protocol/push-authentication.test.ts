@@ -8,7 +8,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { VersionCodec } from '../../src/protocol/codec.js';
-import type { PushNotificationConfig } from '../../src/protocol/model.js';
+import type { PushNotificationConfig } from '../../src/protocol/method-params.js';
 import { v03Codec, v03RestCodec } from '../../src/protocol/v03/codec.js';
 import { v1Codec } from '../../src/protocol/v1/codec.js';
 

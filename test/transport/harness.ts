@@ -1,4 +1,4 @@
-import { DEFAULT_LIMITS } from '../../src/transport/engine.js';
+import { DEFAULT_LIMITS } from '../../src/transport/settings.js';
 import type { EngineRequest, EngineResponse, HttpEngine, SseEvent } from '../../src/transport/engine.js';
 import { FetchEngine } from '../../src/transport/fetch-engine.js';
 import { UndiciEngine } from '../../src/transport/undici-engine.js';

@@ -1,6 +1,7 @@
 import type { A2AClient } from '../../client/a2a-client.js';
 import type { CallOptions } from '../../client/options.js';
-import type { PushNotificationConfig, SendMessageParams, StreamEvent, TaskPushNotificationConfig } from '../../protocol/model.js';
+import type { StreamEvent } from '../../protocol/model.js';
+import type { PushNotificationConfig, SendMessageParams, TaskPushNotificationConfig } from '../../protocol/method-params.js';
 import { opt } from '../../protocol/opt.js';
 import { eventToV03, taskPushConfigToV03 } from '../../protocol/v03/encode-results.js';
 import { messageFromV03 } from '../../protocol/v03/decode.js';

@@ -22,7 +22,7 @@ import type {
   PushNotificationConfig,
   SendMessageConfiguration,
   SendMessageParams,
-} from '../../protocol/model.js';
+} from '../../protocol/method-params.js';
 import { stateFromV1, messageFromV1 } from '../../protocol/v1/decode.js';
 import { V1Message } from '../../protocol/v1/wire-types.js';
 import { checkWire } from '../../protocol/validate.js';

@@ -15,7 +15,8 @@ import type {
   TaskPushNotificationConfig as SdkPushConfig,
 } from '@a2a-js/sdk';
 import type { ClientProtocol } from '../../client/endpoint.js';
-import type { AgentCard, ListTasksResult, SendResult, StreamEvent, Task, TaskPushNotificationConfig } from '../../protocol/model.js';
+import type { AgentCard, SendResult, StreamEvent, Task } from '../../protocol/model.js';
+import type { ListTasksResult, TaskPushNotificationConfig } from '../../protocol/method-params.js';
 import { eventToV1, listTasksToV1, taskPushConfigToV1, taskToV1, V1_STREAM_MEMBER } from '../../protocol/v1/encode-results.js';
 import { cardForSdks } from '../card-resolver.js';
 import type { SdkV1 } from './sdk.js';

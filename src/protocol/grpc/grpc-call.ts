@@ -9,7 +9,7 @@ import type { CallOptions, Client, ClientReadableStream, Metadata, ServiceError 
 import { A2AClientError } from '../../errors/a2a-client-error.js';
 import { CallScope } from '../../transport/call-scope.js';
 import { requestDeadlineError } from '../../transport/scope-errors.js';
-import type { Timeouts } from '../../transport/engine.js';
+import type { Timeouts } from '../../transport/settings.js';
 import type { GrpcMethodCodec } from './grpc-codec.js';
 import { channelReady } from './grpc-ready.js';
 import type { GrpcRuntime } from './grpc-runtime.js';

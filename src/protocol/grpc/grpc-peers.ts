@@ -1,11 +1,11 @@
 /**
  * Loads the gRPC binding's optional peer dependencies on first use. The main entry never imports
- * them statically: a client that never meets a gRPC agent needs neither installed.
+ * them statically: a client that never meets a gRPC agent needs neither installed. Node build only
+ * (through `grpc-support.ts` and the binding): the web build has no gRPC.
  */
 import { A2AClientError } from '../../errors/a2a-client-error.js';
 import type { GrpcRuntime } from './grpc-runtime.js';
 import { platform } from '../../platform/current.js';
-import type { GrpcSupport } from '../../platform/platform.js';
 
 /** The packages the gRPC binding needs, and the command that installs them. */
 export const GRPC_PEERS = ['@grpc/grpc-js', '@bufbuild/protobuf'] as const;
@@ -22,33 +22,11 @@ let loading: Promise<GrpcRuntime> | undefined;
 
 /**
  * The first gRPC peer that cannot be found, checked synchronously (so that a client constructor can
- * pass a gRPC interface over for another one); `undefined` when all are installed, or when this
- * platform has no gRPC at all (see {@link grpcAvailable}).
+ * pass a gRPC interface over for another one); `undefined` when all are installed.
  */
 export function missingGrpcPeer(): string | undefined {
-  const grpc = platform.grpc;
-  if (grpc === undefined) return undefined;
-  for (const name of grpcLoader.peers) if (!grpc.resolves(name)) return name;
+  for (const name of grpcLoader.peers) if (!platform.resolves(name)) return name;
   return undefined;
-}
-
-/** True when a gRPC binding can be made here: the platform has one and its peers are installed. */
-export function grpcAvailable(): boolean {
-  return platform.grpc !== undefined && missingGrpcPeer() === undefined;
-}
-
-/**
- * This platform's gRPC support, checked synchronously (so that a client constructor can pass a gRPC
- * interface over for another one).
- * @throws A2AClientError kind `unsupported`: in the web build (which has none), or on Node naming the
- * peer to install.
- */
-export function grpcSupport(): GrpcSupport {
-  const support = platform.grpc;
-  if (support === undefined) throw new A2AClientError({ kind: 'unsupported', message: platform.noGrpc, phase: 'before-send' });
-  const name = missingGrpcPeer();
-  if (name !== undefined) throw missing(name, undefined);
-  return support;
 }
 
 /**
@@ -68,8 +46,6 @@ function missing(name: string, cause: unknown): A2AClientError {
 }
 
 async function load(): Promise<GrpcRuntime> {
-  const grpc = platform.grpc;
-  if (grpc === undefined) throw new A2AClientError({ kind: 'unsupported', message: platform.noGrpc, phase: 'before-send' });
   for (const name of grpcLoader.peers) {
     try {
       await import(name);
@@ -78,7 +54,7 @@ async function load(): Promise<GrpcRuntime> {
     }
   }
   try {
-    return await grpc.runtime();
+    return (await import('./grpc-runtime.js')).runtime;
   } catch (cause) {
     throw missing(GRPC_PEERS.join(' and '), cause);
   }

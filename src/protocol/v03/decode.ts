@@ -7,10 +7,10 @@ import type {
   FilePart,
   Message,
   Part,
-  TaskPushNotificationConfig,
   TaskState,
   TaskStatus,
 } from '../model.js';
+import type { TaskPushNotificationConfig } from '../method-params.js';
 import { opt } from '../opt.js';
 import { isObject } from '../wire-check.js';
 import { modelMessage, wireDecoders } from '../wire-decode.js';

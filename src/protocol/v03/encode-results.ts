@@ -5,7 +5,8 @@
  * REST, gRPC or from a v1.0 agent — and must be handed on as v0.3 (the `a2a-resilient/a2a-js`
  * transports for `@a2a-js/sdk` 0.3).
  */
-import { INTERRUPTED_STATES, TERMINAL_STATES, type Artifact, type StreamEvent, type Task, type TaskPushNotificationConfig, type TaskStatus } from '../model.js';
+import { INTERRUPTED_STATES, TERMINAL_STATES, type Artifact, type StreamEvent, type Task, type TaskStatus } from '../model.js';
+import type { TaskPushNotificationConfig } from '../method-params.js';
 import { opt } from '../opt.js';
 import { messageToV03, partToV03, pushConfigToV03 } from './codec.js';
 

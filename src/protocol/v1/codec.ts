@@ -2,7 +2,8 @@
 import type { ResolvedSendParams } from '../binding.js';
 import { parseAgentCard } from '../card.js';
 import { encodeSendParams, SAME_IN_EVERY_VERSION, SAME_STREAM_IN_EVERY_VERSION, type VersionCodec } from '../codec.js';
-import type { Message, Part, PushNotificationConfig, StreamEvent, TaskState } from '../model.js';
+import type { Message, Part, StreamEvent, TaskState } from '../model.js';
+import type { PushNotificationConfig } from '../method-params.js';
 import { opt } from '../opt.js';
 import { checkWire, noMember } from '../validate.js';
 import { messageFromV1, pushConfigFromV1, v1Wire } from './decode.js';

@@ -8,10 +8,10 @@ import type {
   Message,
   Part,
   Role,
-  TaskPushNotificationConfig,
   TaskState,
   TaskStatus,
 } from '../model.js';
+import type { TaskPushNotificationConfig } from '../method-params.js';
 import { opt } from '../opt.js';
 import { modelMessage, wireDecoders } from '../wire-decode.js';
 import type { V1Message, V1Part, V1TaskPushConfig, V1TaskStatus } from './schemas.js';

@@ -5,7 +5,8 @@
  * on as v1.0 (the `a2a-resilient/a2a-js` transports). An object read from a v1.0 agent keeps its wire
  * form in `raw`; callers that can use it should.
  */
-import type { Artifact, ListTasksResult, StreamEvent, Task, TaskPushNotificationConfig, TaskStatus } from '../model.js';
+import type { Artifact, StreamEvent, Task, TaskStatus } from '../model.js';
+import type { ListTasksResult, TaskPushNotificationConfig } from '../method-params.js';
 import { opt } from '../opt.js';
 import { messageToV1, partToV1, pushConfigToV1, stateToV1 } from './codec.js';
 

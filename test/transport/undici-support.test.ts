@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createEngine } from '../../src/transport/create-engine.js';
-import { nodeDefaultEngine, undiciEngineWorksHere } from '../../src/transport/node-default-engine.js';
+import { undiciEngineWorksHere, undiciSupport } from '../../src/transport/undici-support.js';
 
 describe('the default engine per runtime', () => {
   it('is the undici engine on Node, whose undici Agent dispatches and closes', async () => {
@@ -13,9 +13,9 @@ describe('the default engine per runtime', () => {
     const engine = createEngine();
     expect(engine.name).toBe('undici');
     await engine.close();
-    const direct = nodeDefaultEngine({});
-    expect(direct.name).toBe('undici');
-    await direct.close();
+    const direct = undiciSupport?.engine({});
+    expect(direct?.name).toBe('undici');
+    await direct?.close();
   });
 
   it('is the fetch engine when the caller passes fetch', async () => {

@@ -1,8 +1,23 @@
-import { A2AClientError } from '../errors/a2a-client-error.js';
+/**
+ * The undici engine as the Node build (Node, Bun, Deno) has it: how to make one, and whether the
+ * runtime's undici can carry it. `create-engine.ts` decides with this; the web build has
+ * `undici-support.web.ts` in this module's place (scripts/bundle.mjs): no undici at all.
+ */
 import type { EngineOptions, HttpEngine } from './engine.js';
-import { FetchEngine } from './fetch-engine.js';
 import { UndiciEngine } from './undici-engine.js';
 import { undiciCore } from './undici-lib.js';
+
+/** What the engine choice needs to know of undici in this build. */
+export interface UndiciSupport {
+  /**
+   * Whether the runtime's undici can carry the undici engine without a dispatcher of the caller's
+   * ({@link undiciEngineWorksHere}).
+   * @throws whatever loading undici throws (a broken install).
+   */
+  worksHere(): boolean;
+  /** The undici engine over `options.dispatcher` if given (which it will not close), else its own pool, through `options.proxy` and with `options.tls`. */
+  engine(options: EngineOptions): HttpEngine;
+}
 
 /** Deno's permission query, where it exists. */
 interface DenoPermissions {
@@ -10,29 +25,6 @@ interface DenoPermissions {
 }
 
 let usable: boolean | undefined;
-
-/**
- * The default engine of the Node build (Node, Bun, Deno) for a client that passes no `fetch`: the
- * undici engine where the runtime's undici can carry it ({@link undiciEngineWorksHere}), over
- * `options.dispatcher` if given; else the fetch engine over the runtime's own `globalThis.fetch`.
- * @throws A2AClientError kind `unsupported` (field `proxy` or `tls`) when `proxy` or `tls` is set where
- * the undici engine cannot run (a WHATWG fetch takes neither), or for a proxy URL that is not http(s).
- */
-export function nodeDefaultEngine(options: EngineOptions): HttpEngine {
-  if (options.dispatcher === undefined && !undiciEngineWorksHere()) {
-    const network = options.proxy !== undefined ? 'proxy' : options.tls !== undefined ? 'tls' : undefined;
-    if (network !== undefined) {
-      throw new A2AClientError({
-        kind: 'unsupported',
-        message: `options.${network} needs the undici engine, which this runtime cannot run (Bun's own undici has no Agent#dispatch; Deno needs --allow-env); configure the ${network} in the runtime instead`,
-        field: network,
-        phase: 'before-send',
-      });
-    }
-    return new FetchEngine('global');
-  }
-  return new UndiciEngine({ dispatcher: options.dispatcher, proxy: options.proxy, tls: options.tls, compression: options.compression });
-}
 
 /**
  * Whether the `undici` this runtime hands us can carry the undici engine. True on Node. On Deno, which
@@ -60,3 +52,9 @@ function envDenied(): boolean {
   if (permissions?.querySync === undefined) return false;
   return permissions.querySync({ name: 'env', variable: 'JEST_WORKER_ID' }).state !== 'granted';
 }
+
+/** The undici engine of the Node build. */
+export const undiciSupport: UndiciSupport | undefined = {
+  worksHere: undiciEngineWorksHere,
+  engine: (options) => new UndiciEngine({ dispatcher: options.dispatcher, proxy: options.proxy, tls: options.tls, compression: options.compression }),
+};
