@@ -28,7 +28,8 @@ export async function main(): Promise<{ answers: string[]; failed: FanOutResult[
     return { answers, failed: result.failed };
   } catch (error) {
     if (isA2AClientError(error) && error.kind === 'insufficient-results') {
-      console.log(`only ${2 - (error.failures?.length ?? 0)} answers; failures:`, error.failures);
+      // Every agent asked either answered or is in `failures` (failed, or skipped with its breaker open).
+      console.log(`only ${clients.length - (error.failures?.length ?? 0)} of ${clients.length} answered; failures:`, error.failures);
     }
     throw error;
   } finally {

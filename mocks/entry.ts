@@ -16,8 +16,9 @@
  */
 import { requireWithPeer } from '../src/util/require-peer.js';
 import type * as Mocks from './index.js';
+import { mswPeer } from './msw-peer.js';
 
-const mocks = requireWithPeer<typeof Mocks>(import.meta.url, './index.js', { entry: 'a2a-resilient/mocks', name: 'msw', install: 'npm install --save-dev msw@^2.9.0' });
+const mocks = requireWithPeer<typeof Mocks>(import.meta.url, './index.js', mswPeer('a2a-resilient/mocks'));
 
 export const {
   MockAgent,

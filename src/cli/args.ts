@@ -29,9 +29,12 @@ const HELP: OptionSpec = { type: 'boolean', short: 'h' };
  * unknown option gets "did you mean", and an option that takes a value takes the next argument as
  * it is, even one starting with `-` (`--retries -1` is then refused for its value, not for its form).
  * `--` ends the options.
- * @throws UsageError for unknown options, missing values, a value given to a flag, or a wrong number of positionals.
+ * @param positionals the command's positional arguments, all required, by the names its usage gives
+ * them (`['<url>', '<text>']`): a missing one is named in the error.
+ * @throws UsageError for unknown options, missing values, a value given to a flag, a missing
+ * positional (named: "missing <text>") or one too many.
  */
-export function parseCommand(argv: readonly string[], options: Options, positionals: { min: number; max: number }): ParsedCommand {
+export function parseCommand(argv: readonly string[], options: Options, positionals: readonly string[]): ParsedCommand {
   const specs: Options = { ...options, help: HELP };
   const values: ParsedCommand['values'] = {};
   const found: string[] = [];
@@ -70,9 +73,14 @@ export function parseCommand(argv: readonly string[], options: Options, position
     } else values[name] = value;
   }
   const help = values.help === true;
-  if (!help && found.length < positionals.min) throw new UsageError('missing arguments');
-  if (!help && found.length > positionals.max) throw new UsageError(`unexpected argument: ${found.at(-1) ?? ''}`);
+  if (!help && found.length < positionals.length) throw new UsageError(`missing ${listed(positionals.slice(found.length))}`);
+  if (!help && found.length > positionals.length) throw new UsageError(`unexpected argument: ${found.at(-1) ?? ''}`);
   return { values, positionals: found, help };
+}
+
+/** `<text>`, `<url> and <text>`. */
+function listed(names: readonly string[]): string {
+  return names.length < 2 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1) ?? ''}`;
 }
 
 function shortName(specs: Options, letter: string): string | undefined {
@@ -120,10 +128,40 @@ export function intOption(values: Record<string, string | boolean | string[] | u
   return Number(raw);
 }
 
-/** `--verbose` and `--timeout <ms>`, shared by the commands that call an agent. */
+/**
+ * An agent URL given on the command line, checked before anything is sent: the client would report
+ * another scheme only as the HTTP client refusing the request.
+ * @throws UsageError "<url> … is not an http(s) URL" for a string that does not parse as a URL or has
+ * another scheme (shown without credentials, query or fragment).
+ */
+export function agentUrlArgument(raw: string): string {
+  const url = URL.canParse(raw) ? new URL(raw) : undefined;
+  if (url?.protocol === 'http:' || url?.protocol === 'https:') return raw;
+  if (url !== undefined) {
+    // Shown without what may be a secret.
+    url.username = url.password = url.search = url.hash = '';
+  }
+  const shown = url === undefined ? JSON.stringify(raw) : url.href;
+  throw new UsageError(`<url> ${shown} is not an http(s) URL (e.g. http://127.0.0.1:4000)`);
+}
+
+/**
+ * The retry option from `--retries <n>` (retries after the first attempt; 0 turns them off), or
+ * `undefined` for the client's default.
+ * @throws UsageError when the value is not a whole number.
+ */
+export function retriesOption(values: Record<string, string | boolean | string[] | undefined>): false | { maxAttempts: number } | undefined {
+  const retries = intOption(values, 'retries');
+  if (retries === undefined) return undefined;
+  return retries === 0 ? false : { maxAttempts: retries + 1 };
+}
+
+/** `--verbose`, `--timeout <ms>` (and its older name `--timeout-total`) and `--retries <n>`, shared by the commands that call an agent. */
 export const CALL_OPTIONS = {
   verbose: { type: 'boolean' },
   timeout: { type: 'string' },
+  'timeout-total': { type: 'string' },
+  retries: { type: 'string' },
 } as const;
 
 /**

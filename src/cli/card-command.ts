@@ -1,5 +1,5 @@
 import { A2AClient } from '../client/a2a-client.js';
-import { CALL_OPTIONS, HEADER_OPTION, headerOptions, parseCommand, timeoutOption } from './args.js';
+import { agentUrlArgument, CALL_OPTIONS, HEADER_OPTION, headerOptions, parseCommand, retriesOption, timeoutOption } from './args.js';
 import { formatResilienceEvent, hiddenHeaders } from './format.js';
 import { headerSecrets } from '../errors/secrets.js';
 import { redactingIO, type CommandIO } from './io.js';
@@ -16,15 +16,18 @@ Options:
   --json      print the normalised card as JSON
   --timeout <ms>
               one deadline over every card URL, attempt and wait (default 120000)
+  --retries <n>
+              retries after the first attempt of a card fetch refused, timed out, 5xx or 429
+              (default 2; 0 turns retries off)
   --verbose   print what the client does on stderr (header values hidden)
   -H, --header <h>
               a request header "Name: value" (repeatable), e.g. a token; its value never appears
               in the output
   -h, --help  show this help`;
 
-/** `a2a-resilient card <url>`: exit 0 on a valid card, 1 when it cannot be fetched or is invalid. */
+/** `a2a-resilient card <url>`: exit 0 on a valid card, 1 when it cannot be fetched or is invalid, 2 on bad arguments. */
 export async function cardCommand(argv: string[], io: CommandIO): Promise<number> {
-  const { values, positionals, help } = parseCommand(argv, { json: { type: 'boolean' }, ...CALL_OPTIONS, ...HEADER_OPTION }, { min: 1, max: 1 });
+  const { values, positionals, help } = parseCommand(argv, { json: { type: 'boolean' }, ...CALL_OPTIONS, ...HEADER_OPTION }, ['<url>']);
   if (help) {
     io.out(CARD_USAGE);
     return 0;
@@ -33,10 +36,12 @@ export async function cardCommand(argv: string[], io: CommandIO): Promise<number
   // Nothing printed shows a header value, even one the agent echoes back.
   const shown = redactingIO(io, headerSecrets(headers ?? {}));
   const totalMs = timeoutOption(values);
-  const url = positionals[0] ?? '';
+  const retry = retriesOption(values);
+  const url = agentUrlArgument(positionals[0] ?? '');
   if (values.verbose === true) shown.err(`· fetching the agent card of ${url} (headers: ${hiddenHeaders(headers)})`);
+  // Retried like `send`: a card fetch is a read, safe to repeat.
   const client = await A2AClient.connect(url, {
-    retry: false,
+    ...(retry !== undefined ? { retry } : {}),
     ...(headers !== undefined ? { headers } : {}),
     ...(totalMs !== undefined ? { timeouts: namedDeadline({ totalMs }, '--timeout') } : {}),
     ...(values.verbose === true ? { onEvent: (event) => shown.err(formatResilienceEvent(event)) } : {}),

@@ -4,6 +4,9 @@ import { fanOut, type FanOutResult } from '../coordinator/fan-out.js';
 import { isA2AClientError } from '../errors/a2a-client-error.js';
 import type { ResilienceEvent } from '../resilience/options.js';
 import type { MockServer } from '../../mocks/index.js';
+import { mswPeer } from '../../mocks/msw-peer.js';
+import type { ResponseError } from '../errors/response-error.js';
+import { missingPeer } from '../util/require-peer.js';
 import { parseCommand } from './args.js';
 import { errorFields } from './format.js';
 import type { CommandIO } from './io.js';
@@ -22,14 +25,23 @@ Options:
 
 const DEADLINE_MS = 2_500;
 
-/** `a2a-resilient demo`: the SDK's story in one run; exit 0 when it went as expected. */
+/**
+ * `a2a-resilient demo`: the SDK's story in one run; exit 0 when it went as expected, 1 when it did
+ * not or when msw (the mocks' peer dependency) is not installed: then the one line says what to install.
+ */
 export async function demoCommand(argv: string[], io: CommandIO): Promise<number> {
-  const { help } = parseCommand(argv, {}, { min: 0, max: 0 });
+  const { help } = parseCommand(argv, {}, []);
   if (help) {
     io.out(DEMO_USAGE);
     return 0;
   }
-  // The mocks need msw (a peer dependency of `a2a-resilient/mocks`): loaded only for the demo.
+  // The mocks need msw (a peer dependency of `a2a-resilient/mocks`): loaded only for the demo, and
+  // only once it can be found, so a project without it gets the install hint of the mocks entry, no stack.
+  const missing = missingPeer(import.meta.url, mswPeer('a2a-resilient demo'));
+  if (missing) {
+    io.err(missing.message);
+    return 1;
+  }
   const { failFirst, failedTask, hang, httpError, mockAgent, replyText } = await import('../../mocks/index.js');
   const clock = demoClock();
   const narrate = (event: ResilienceEvent) => io.out(`  ${clock.stamp()}  ${describe(event)}`);
@@ -159,8 +171,27 @@ function report(io: CommandIO, { result, startedAt, endedAt }: TimedRound, clock
     const answer = events.filter((e) => e.done).map((e) => e.text ?? '').join(' ').trim();
     io.out(`    ok      ${agent.padEnd(11)} "${answer}"`);
   }
-  for (const { agent, error } of result.failed) io.out(`    failed  ${agent.padEnd(11)} ${error.message}\n              ${errorFields(error)}`);
+  for (const { agent, error } of result.failed) io.out(`    failed  ${agent.padEnd(11)} ${describeFailure(error)}`);
   for (const { agent, error } of result.skipped) io.out(`    skipped ${agent.padEnd(11)} ${error.message}\n              ${errorFields(error)}`);
+}
+
+/**
+ * A failed agent's message and fields. When this call's own failures opened the agent's breaker, so
+ * that its last attempt failed fast with `circuit_open`, those failures are what is shown: the
+ * breaker is their consequence, not the reason the agent failed.
+ */
+function describeFailure(error: ResponseError): string {
+  const cause = error.cause;
+  const opening = cause?.kind === 'circuit-open' ? cause.attempts.filter((a) => a.kind !== 'circuit-open') : [];
+  const last = opening.at(-1);
+  if (cause === undefined || last === undefined) return `${error.message}\n              ${errorFields(error)}`;
+  const kinds = [...new Set(opening.map((a) => a.kind))].join(', ');
+  const numbers = opening.map((a) => cause.attempts.indexOf(a) + 1);
+  const which = numbers.length === 1 ? `attempt ${numbers[0]}` : `attempts ${numbers.slice(0, -1).join(', ')} and ${numbers.at(-1)}`;
+  return (
+    `${last.message}\n              kind=${kinds} on ${which}, which opened its circuit breaker; ` +
+    `attempt ${cause.attempts.length} was not sent (type=${error.type})`
+  );
 }
 
 function describeAgent(name: string): string {

@@ -3,7 +3,7 @@ import type { ConversationSnapshot } from '../client/conversation-state.js';
 import type { ClientOptions } from '../client/options.js';
 import { isTerminalError, type AgentEvent } from '../convert/agent-event.js';
 import { readConversationFile, writeConversationFile } from './conversation-file.js';
-import { BINDING_OPTION, bindingOption, CALL_OPTIONS, HEADER_OPTION, headerOptions, intOption, parseCommand, timeoutOption } from './args.js';
+import { agentUrlArgument, BINDING_OPTION, bindingOption, CALL_OPTIONS, HEADER_OPTION, headerOptions, parseCommand, retriesOption, timeoutOption } from './args.js';
 import { eventJson, formatEvent, formatResilienceEvent, hiddenHeaders } from './format.js';
 import { headerSecrets } from '../errors/secrets.js';
 import { redactingIO, type CommandIO } from './io.js';
@@ -41,20 +41,18 @@ export async function sendCommand(argv: string[], io: CommandIO): Promise<number
       stream: { type: 'boolean' },
       json: { type: 'boolean' },
       continue: { type: 'string' },
-      'timeout-total': { type: 'string' },
-      retries: { type: 'string' },
       ...CALL_OPTIONS,
       ...HEADER_OPTION,
       ...BINDING_OPTION,
     },
-    { min: 2, max: 2 },
+    ['<url>', '<text>'],
   );
   if (help) {
     io.out(SEND_USAGE);
     return 0;
   }
   const totalMs = timeoutOption(values);
-  const retries = intOption(values, 'retries');
+  const retry = retriesOption(values);
   const headers = headerOptions(values);
   const binding = bindingOption(values);
   // Nothing printed shows a header value, even one the agent echoes back.
@@ -64,10 +62,11 @@ export async function sendCommand(argv: string[], io: CommandIO): Promise<number
     ...(headers !== undefined ? { headers } : {}),
     ...(binding !== undefined ? { protocol: { binding } } : {}),
     ...(totalMs !== undefined ? { timeouts: namedDeadline({ totalMs }, '--timeout') } : {}),
-    ...(retries !== undefined ? { retry: retries === 0 ? false : { maxAttempts: retries + 1 } } : {}),
+    ...(retry !== undefined ? { retry } : {}),
     ...(verbose ? { onEvent: (event) => shown.err(formatResilienceEvent(event)) } : {}),
   };
-  const [url = '', text = ''] = positionals;
+  const [rawUrl = '', text = ''] = positionals;
+  const url = agentUrlArgument(rawUrl);
   const file = typeof values.continue === 'string' ? values.continue : undefined;
   const saved = file === undefined ? undefined : await readConversationFile(file);
   if (verbose) shown.err(`· connecting to ${url} (headers: ${hiddenHeaders(headers)})`);

@@ -1,11 +1,11 @@
-import { AgentRequests, type CallRequestOptions, type CallRequests } from '../protocol/agent-requests.js';
+import { AgentRequests, type CallRequestOptions } from '../protocol/agent-requests.js';
 import type { Binding, ResolvedSendParams, StreamMethod, StreamMethods, UnaryMethod, UnaryMethods } from '../protocol/binding.js';
 import { deferredIterable } from '../protocol/deferred-iterable.js';
 import type { AgentCard, StreamEvent } from '../protocol/model.js';
 import { opt } from '../protocol/opt.js';
 import type { Resilience } from '../resilience/pipeline.js';
 import type { RetryPolicy } from '../resilience/retry-policy.js';
-import { resumableStream, type ResumableStreamOptions } from '../resilience/stream-resume.js';
+import { resumableStream, type StreamOpen } from '../resilience/stream-resume.js';
 import type { HttpEngine } from '../transport/engine.js';
 import { withSettings, type Limits, type Timeouts } from '../transport/settings.js';
 import type { CallOptions, ClientOptions } from './options.js';
@@ -36,15 +36,6 @@ export interface FollowOptions {
   completed?: (() => boolean) | undefined;
   /** Follow the existing task `taskId` by polling `getTask` from the start, opening no stream (an agent that does not stream). */
   poll?: boolean | undefined;
-}
-
-/** One batch holding what `get` resolves with: a unary answer as a stream source. */
-function oneBatch(get: () => Promise<StreamEvent>): AsyncIterable<StreamEvent[]> {
-  return {
-    async *[Symbol.asyncIterator]() {
-      yield [await get()];
-    },
-  };
 }
 
 /** What an {@link AgentCalls} runs calls with: the client's parts. */
@@ -129,7 +120,7 @@ export class AgentCalls {
    */
   stream<M extends StreamMethod>(method: M, params: StreamMethods[M], call: CallOptions, follow: FollowOptions = {}): AsyncIterable<StreamEvent[]> {
     const make = (trace: CallTrace | undefined): AsyncIterable<StreamEvent[]> =>
-      this.#resumable(method, call, trace, follow, (requests) => (scope, attempt) => requests.stream(method, params, scope, attempt));
+      this.#resumable({ method, params } as StreamOpen, call, trace, follow);
     return tracingOn() ? tracedStream(() => startCallTrace(this.#target, method, params), make) : make(undefined);
   }
 
@@ -142,7 +133,7 @@ export class AgentCalls {
   polledSend(params: ResolvedSendParams, call: CallOptions, follow: FollowOptions = {}): AsyncIterable<StreamEvent[]> {
     const sent: ResolvedSendParams = { ...params, configuration: { ...params.configuration, blocking: false } };
     const make = (trace: CallTrace | undefined): AsyncIterable<StreamEvent[]> =>
-      this.#resumable('sendMessage', call, trace, follow, (requests) => (scope, attempt) => oneBatch(() => requests.unary('sendMessage', sent, scope, attempt)));
+      this.#resumable({ method: 'sendMessage', params: sent }, call, trace, follow);
     return tracingOn() ? tracedStream(() => startCallTrace(this.#target, 'sendMessage', sent), make) : make(undefined);
   }
 
@@ -185,10 +176,11 @@ export class AgentCalls {
   };
 
   /**
-   * A stream whose source `source(timeouts)` opens, resumed after drops (resubscribed where the agent
-   * streams, else polled), its task cancelled when abandoned and `cancelOnAbort` is on.
+   * The stream `open` opens, with the call's requests handed down: resumed after drops (resubscribed
+   * where the agent streams, else polled), its task cancelled when abandoned and `cancelOnAbort` is on.
    */
-  #resumable(method: StreamMethod | 'sendMessage', call: CallOptions, trace: CallTrace | undefined, follow: FollowOptions, source: (requests: CallRequests) => ResumableStreamOptions['open']): AsyncIterable<StreamEvent[]> {
+  #resumable(open: StreamOpen, call: CallOptions, trace: CallTrace | undefined, follow: FollowOptions): AsyncIterable<StreamEvent[]> {
+    const method = open.method;
     let settings: CallSettings;
     try {
       settings = this.#callTimeouts(call);
@@ -206,10 +198,8 @@ export class AgentCalls {
       deadline,
       deadlineName,
       signal: call.signal,
-      open: source(requests),
-      // A polled send goes on polling: the agent does not stream.
-      resubscribe: method === 'sendMessage' ? undefined : (taskId, scope, attempt) => requests.stream('subscribeToTask', { id: taskId }, scope, attempt),
-      getTask: (taskId, scope, attempt) => requests.unary('getTask', { id: taskId }, scope, attempt),
+      requests,
+      open,
       resilience: this.#init.resilience,
       retry: call.retry,
       onEvent: this.#init.options.onEvent,

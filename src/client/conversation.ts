@@ -4,7 +4,8 @@
  */
 import type { AgentEvent } from '../convert/agent-event.js';
 import { A2AClientError } from '../errors/a2a-client-error.js';
-import { INTERRUPTED_STATES, type SendMessageParams, type SendResult, type StreamEvent, type TaskState } from '../protocol/model.js';
+import { INTERRUPTED_STATES, type SendResult, type StreamEvent, type TaskState } from '../protocol/model.js';
+import type { SendMessageParams } from '../protocol/method-params.js';
 import { opt } from '../protocol/opt.js';
 import { readConversationInit, type ConversationSnapshot } from './conversation-state.js';
 import { paramsFromInput, type AgentInput } from './input.js';
@@ -22,6 +23,18 @@ export interface ConversationPort {
   invoke(send: () => Promise<SendResult>, call: CallOptions): Promise<AgentEvent[]>;
   /** `stream`'s conversion of one streaming send, opened with what the event API tells the stream (`follow`). */
   stream(open: (follow: FollowOptions) => AsyncIterable<readonly StreamEvent[]>, call: CallOptions): AsyncIterable<AgentEvent>;
+}
+
+/** Set by the class's static block: the one way to call its private constructor. */
+let open: (port: ConversationPort, init?: unknown) => Conversation;
+
+/**
+ * A conversation on `port` (the client's send paths), from `init` (`{ contextId? }` or a `toJSON()`
+ * result): what `client.conversation(init)` returns. Not part of the public API.
+ * @throws A2AClientError kind `unsupported` for an `init` it does not read, naming the field.
+ */
+export function openConversation(port: ConversationPort, init?: unknown): Conversation {
+  return open(port, init);
 }
 
 /**
@@ -51,12 +64,18 @@ export class Conversation {
   #state: TaskState | undefined;
   #busy = false;
 
+  static {
+    // `this`, not the class's name: a class that names itself in its body is bundled as `_Conversation`, the name Node prints.
+    open = (port, init) => new this(port, init);
+  }
+
   /**
-   * Use `client.conversation(init)`.
+   * Private: a conversation is made by `client.conversation(init)`, so the port it runs on (the
+   * client's send paths) stays out of the public types.
    * @throws A2AClientError kind `unsupported` for an `init` that is neither `{ contextId? }` nor a
    * `toJSON()` result of a version this client reads, naming the field (`field`, `issues`).
    */
-  constructor(port: ConversationPort, init?: unknown) {
+  private constructor(port: ConversationPort, init?: unknown) {
     this.#port = port;
     const start = readConversationInit(init, port.agent);
     this.#contextId = start.contextId;

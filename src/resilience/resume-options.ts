@@ -4,8 +4,9 @@
  */
 import { A2AClientError } from '../errors/a2a-client-error.js';
 import type { AbandonOptions } from './stream-abandon.js';
-import type { StreamEvent, Task } from '../protocol/model.js';
-import type { CallScope } from '../transport/call-scope.js';
+import type { CallRequests } from '../protocol/agent-requests.js';
+import type { ResolvedSendParams, StreamMethod, StreamMethods } from '../protocol/binding.js';
+import type { StreamEvent } from '../protocol/model.js';
 import { ignoreLate } from '../util/ignore-late.js';
 import type { EventSink } from './events.js';
 import type { RetryOptions } from './options.js';
@@ -13,8 +14,15 @@ import type { Resilience } from './pipeline.js';
 import type { CallTrace } from './call-trace.js';
 
 /**
- * What `resumableStream` needs. Sources get the stream's scope (caller abort or deadline) and
- * must end when it fails, as bindings do (their request's scope opens inside it); a source's first
+ * What opens a stream: a streaming call with its parameters, or a `sendMessage` whose one answer is the
+ * stream's only batch (an agent that does not stream: a task it leaves unfinished is polled).
+ */
+export type StreamOpen = { [M in StreamMethod]: { method: M; params: StreamMethods[M] } }[StreamMethod] | { method: 'sendMessage'; params: ResolvedSendParams };
+
+/**
+ * What `resumableStream` needs. Its requests (the send, resubscribes, polls) are the call's
+ * `CallRequests`, handed down by the client; each gets the stream's scope (caller abort or deadline)
+ * and ends when it fails, as bindings do (their request's scope opens inside it); a source's first
  * read is also raced against the scope (it may wait on a headers function). Sources yield events in
  * batches (one per network read), so per-event work stays synchronous.
  */
@@ -29,19 +37,13 @@ export interface ResumableStreamOptions extends AbandonOptions {
   /** The setting `deadline` came from, named in its `deadline-exceeded`. */
   deadlineName?: string | undefined;
   signal?: AbortSignal | undefined;
+  /** The call's requests: the send, every resubscribe (`subscribeToTask`) and every poll (`getTask`). */
+  requests: CallRequests;
   /**
-   * Opens the original stream (the send). Repeated only before its first event, under `resilience`;
-   * `attempt` is the 1-based attempt number of that call.
+   * What opens the original stream. Repeated only before its first event, under `resilience`. A
+   * `sendMessage` (an agent that does not stream) is never resubscribed: what it leaves unfinished is polled.
    */
-  open: (scope: CallScope, attempt: number) => AsyncIterable<StreamEvent[]>;
-  /**
-   * Follows the task again (`SubscribeToTask` / `tasks/resubscribe`); returns `undefined` when not
-   * supported. Absent: the agent does not stream (`open` is a non-blocking send): a task the source
-   * leaves unfinished is polled at once.
-   */
-  resubscribe?: ((taskId: string, scope: CallScope, attempt: number) => AsyncIterable<StreamEvent[]> | undefined) | undefined;
-  /** Reads the task, for the poll fallback. */
-  getTask: (taskId: string, scope: CallScope, attempt: number) => Promise<Task>;
+  open: StreamOpen;
   /**
    * The agent's pipeline. The send (before the commit point), every resubscribe and every poll go
    * through it: classified, retried, budgeted and cut at the deadline like any call. Without it each

@@ -7,7 +7,8 @@ import type { AttemptInfo, Resilience } from './pipeline.js';
 import type { StreamEvent } from '../protocol/model.js';
 import type { CallTrace } from './call-trace.js';
 import type { ResumeAttempts } from './resume-attempts.js';
-import { closeQuietly, type Iter, type ResumableStreamOptions } from './resume-options.js';
+import { closeQuietly, type Iter, type ResumableStreamOptions, type StreamOpen } from './resume-options.js';
+import type { CallRequests } from '../protocol/agent-requests.js';
 
 /** What the calls a resumed stream makes (send, resubscribe, poll) share: agent, deadline, pipeline. */
 export interface StreamCall {
@@ -45,8 +46,31 @@ export function streamRound(maxAttempts: number, resumeRound: boolean, opensStre
   return { maxAttempts, resumeRound, opensStream, tries: 0, errors: [] };
 }
 
-/** Stream sources as {@link openSource} gets them; `undefined` when the binding has no such call. */
-type Open = (scope: CallScope, attempt: number) => AsyncIterable<StreamEvent[]> | undefined;
+/** Stream sources as {@link openSource} gets them. */
+type Open = (scope: CallScope, attempt: number) => AsyncIterable<StreamEvent[]>;
+
+/** The source `open` names, made with the call's requests for one attempt. */
+export function sourceOf(requests: CallRequests, open: StreamOpen, scope: CallScope, attempt: number): AsyncIterable<StreamEvent[]> {
+  switch (open.method) {
+    case 'sendStreamingMessage':
+      return requests.stream('sendStreamingMessage', open.params, scope, attempt);
+    case 'subscribeToTask':
+      return requests.stream('subscribeToTask', open.params, scope, attempt);
+    case 'sendMessage': {
+      const params = open.params;
+      return oneBatch(() => requests.unary('sendMessage', params, scope, attempt));
+    }
+  }
+}
+
+/** One batch holding what `get` resolves with: a unary answer as a stream source. */
+function oneBatch(get: () => Promise<StreamEvent>): AsyncIterable<StreamEvent[]> {
+  return {
+    async *[Symbol.asyncIterator]() {
+      yield [await get()];
+    },
+  };
+}
 
 /**
  * Opens a stream and reads its first batch as one call through the pipeline (when there is one), so
@@ -55,9 +79,7 @@ type Open = (scope: CallScope, attempt: number) => AsyncIterable<StreamEvent[]> 
  */
 export async function openSource(o: ResumableStreamOptions, scope: CallScope, method: string, idempotent: boolean, open: Open, round: StreamRound): Promise<{ iterator: Iter; first: IteratorResult<StreamEvent[]> }> {
   const attempt = async (a: AttemptInfo): Promise<{ iterator: Iter; first: IteratorResult<StreamEvent[]> }> => {
-    const source = open(scope, a.attempt);
-    if (!source) throw new A2AClientError({ kind: 'unsupported', message: `${method} is not available for this agent` });
-    const iterator = source[Symbol.asyncIterator]();
+    const iterator = open(scope, a.attempt)[Symbol.asyncIterator]();
     try {
       return { iterator, first: await scope.race(iterator.next()) };
     } catch (error) {

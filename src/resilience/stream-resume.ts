@@ -16,12 +16,12 @@ import type { ResilienceEvent } from './options.js';
 import { RetryPolicy } from './retry-policy.js';
 import { ResumeAttempts, streamFailure } from './resume-attempts.js';
 import { StreamState } from './stream-state.js';
-import { afterFailedRound, fail, openSource, pause, stopped, stoppedInRound, streamRound } from './resume-round.js';
+import { afterFailedRound, fail, openSource, pause, sourceOf, stopped, stoppedInRound, streamRound } from './resume-round.js';
 import { closeQuietly, noSnapshot, pollOnly, type Iter, type ResumableStreamOptions } from './resume-options.js';
 import { poll } from './task-poll.js';
 import { Abandonment, abandonReason, type AbandonReason } from './stream-abandon.js';
 
-export type { ResumableStreamOptions } from './resume-options.js';
+export type { ResumableStreamOptions, StreamOpen } from './resume-options.js';
 
 /**
  * Wraps a stream so a drop or idle gap before a terminal state does not lose the task. The first event
@@ -123,7 +123,8 @@ class ResumableStream implements AsyncIterableIterator<StreamEvent[]> {
         return await this.#startPoll(pollOnly());
       }
       const round = streamRound(this.#policy.options.maxAttempts, false, true);
-      const opened = await openSource(this.#o, this.#scope, this.#o.method, this.#o.idempotent, this.#o.open, round);
+      const o = this.#o;
+      const opened = await openSource(o, this.#scope, o.method, o.idempotent, (scope, attempt) => sourceOf(o.requests, o.open, scope, attempt), round);
       if (this.#closed) {
         closeQuietly(opened.iterator);
         return this.#settle(DONE);
@@ -177,7 +178,7 @@ class ResumableStream implements AsyncIterableIterator<StreamEvent[]> {
         this.#close();
         return this.#settle(DONE);
       }
-      const streams = this.#o.resubscribe !== undefined;
+      const streams = this.#o.open.method !== 'sendMessage';
       const drop = new A2AClientError({ kind: 'connection', reason: 'closed', message: streams ? 'The stream closed before the task reached a terminal state' : 'The agent answered before the task reached a terminal state' });
       this.#lastDrop = drop;
       // An agent that does not stream answered a non-blocking send: that is where polling starts, not a failure.
@@ -239,7 +240,7 @@ class ResumableStream implements AsyncIterableIterator<StreamEvent[]> {
       let opened: { iterator: Iter; first: IteratorResult<StreamEvent[]> };
       const round = streamRound(this.#attempts.left, true, true);
       try {
-        opened = await openSource(o, scope, 'subscribeToTask', true, (source, attempt) => o.resubscribe?.(taskId, source, attempt), round);
+        opened = await openSource(o, scope, 'subscribeToTask', true, (source, attempt) => o.requests.stream('subscribeToTask', { id: taskId }, source, attempt), round);
       } catch (error) {
         if (scope.aborted) throw stoppedInRound(scope, round, this.#attempts, lastDrop, o);
         if (!isA2AClientError(error)) throw error;

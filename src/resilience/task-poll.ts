@@ -29,7 +29,7 @@ export async function* poll(o: ResumableStreamOptions, state: StreamState, scope
     const round = streamRound(attempts.left, false, false);
     let delayMs: number;
     try {
-      const task = await throughPipeline(o, scope, 'getTask', true, (attempt) => o.getTask(taskId, attempt.scope, attempt.attempt), round);
+      const task = await throughPipeline(o, scope, 'getTask', true, (attempt) => o.requests.unary('getTask', { id: taskId }, attempt.scope, attempt.attempt), round);
       attempts.progress();
       const events = state.snapshot(task);
       if (events.length > 0) {

@@ -35,7 +35,13 @@ describe('a2a-resilient CLI', () => {
   it.each([
     [['nope'], 'a2a-resilient: unknown command "nope"', 'a2a-resilient --help'],
     [['sned', 'http://127.0.0.1:1', 'hi'], 'a2a-resilient: unknown command "sned"; did you mean "send"?', 'a2a-resilient --help'],
-    [['send', 'http://127.0.0.1:1'], 'a2a-resilient send: missing arguments', 'a2a-resilient send --help'],
+    [['send', 'http://127.0.0.1:1'], 'a2a-resilient send: missing <text>', 'a2a-resilient send --help'],
+    [['send'], 'a2a-resilient send: missing <url> and <text>', 'a2a-resilient send --help'],
+    [['card'], 'a2a-resilient card: missing <url>', 'a2a-resilient card --help'],
+    [['card', 'not-a-url'], 'a2a-resilient card: <url> "not-a-url" is not an http(s) URL (e.g. http://127.0.0.1:4000)', 'a2a-resilient card --help'],
+    [['card', 'localhost:4000'], 'a2a-resilient card: <url> localhost:4000 is not an http(s) URL (e.g. http://127.0.0.1:4000)', 'a2a-resilient card --help'],
+    // Shown without its credentials or query (they may be secrets).
+    [['send', 'ftp://user:pw@example.com/agent?key=s3cret', 'hi'], 'a2a-resilient send: <url> ftp://example.com/agent is not an http(s) URL (e.g. http://127.0.0.1:4000)', 'a2a-resilient send --help'],
     [['send', 'http://127.0.0.1:1', 'hi', '--retries', 'many'], 'a2a-resilient send: --retries takes a whole number, got "many"', 'a2a-resilient send --help'],
     [['send', 'http://127.0.0.1:1', 'hi', '--retries', '-1'], 'a2a-resilient send: --retries takes a whole number, got "-1"', 'a2a-resilient send --help'],
     [['send', 'http://127.0.0.1:1', 'hi', '--strem'], 'a2a-resilient send: unknown option --strem; did you mean --stream?', 'a2a-resilient send --help'],
@@ -66,7 +72,7 @@ describe('a2a-resilient CLI', () => {
     expect(await main(['card', '--help'], io)).toBe(0);
     const help = io.stdout.join('\n');
     expect(help).toContain('Usage: a2a-resilient card <url> [options]');
-    for (const option of ['--json', '--timeout <ms>', '--verbose', '-H, --header <h>', '-h, --help']) expect(help).toContain(option);
+    for (const option of ['--json', '--timeout <ms>', '--retries <n>', '--verbose', '-H, --header <h>', '-h, --help']) expect(help).toContain(option);
   });
 
   it('--version prints the version of the package.json it was installed with (exit 0)', async () => {
@@ -137,6 +143,10 @@ describe('a2a-resilient CLI', () => {
     expect(out).toContain('archive: circuit breaker OPEN');
     expect(out).toMatch(/failed +billing +invoice INV-7 not found\n +type=flow_error code=40401/);
     expect(out).toMatch(/Round 2[\s\S]*skipped archive/);
+    // Round 1 shows the read timeouts that opened the archive's breaker, not the fail-fast that followed them.
+    const round1 = out.split('Round 2')[0] ?? '';
+    expect(round1).toMatch(/failed +archive +.*800 ms.*\n +kind=read-timeout on attempts 1 and 2, which opened its circuit breaker; attempt 3 was not sent \(type=circuit_open\)/);
+    expect(round1).not.toMatch(/failed +archive +The agent's circuit breaker is open/);
     // Never claims a resent send is safe because of its message id (servers do not deduplicate by it).
     expect(out).not.toMatch(/safe: same message id/);
     expect(out).toMatch(/archive: attempt 1 failed — .*may have reached the agent.*retry\.ambiguous/);

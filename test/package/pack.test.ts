@@ -62,6 +62,12 @@ describe('the npm tarball', () => {
     expect(Object.keys(installed.scripts ?? {}).filter((name) => lifecycle.includes(name))).toEqual([]);
   });
 
+  it('is built by `npm pack` and `npm publish` (prepack), and never by `npm ci` or an install (no prepare)', () => {
+    const scripts = pkg.scripts as Record<string, string>;
+    expect(scripts.prepack).toBe('npm run build');
+    expect(scripts.prepare).toBeUndefined();
+  });
+
   it('holds the built entry points, LICENSE and README, and no source maps, tests or sources', () => {
     expect(files).toEqual(
       expect.arrayContaining(['LICENSE', 'README.md', 'package.json', 'dist/src/index.js', 'dist/src/index.d.ts', 'dist/mocks/entry.js', 'dist/mocks/index.d.ts', 'dist/src/redis/entry.js', 'dist/src/redis/index.d.ts', 'dist/src/push/index.js', 'dist/src/push/index.d.ts', 'dist/src/cli/main.js']),
@@ -154,6 +160,17 @@ describe('installed in a fresh project, without msw, redis or a framework (a2a-r
     const cli = join(project, 'node_modules/.bin/a2a-resilient');
     expect((await run(cli, ['--version'], { cwd: project, env })).stdout.trim()).toBe(pkg.version);
     expect((await run(cli, ['--help'], { cwd: project, env })).stdout).toContain('Usage: a2a-resilient <command>');
+  });
+
+  it('the CLI demo without msw: the mocks entry’s install hint on one line, no stack, exit 1', async () => {
+    const cli = join(project, 'node_modules/.bin/a2a-resilient');
+    const failed = await run(cli, ['demo'], { cwd: project, env, timeout: 30_000 }).then(
+      () => undefined,
+      (error: { code?: number; stdout?: string; stderr?: string }) => error,
+    );
+    expect(failed?.code).toBe(1);
+    expect(failed?.stdout).toBe('');
+    expect(failed?.stderr).toBe('a2a-resilient demo needs msw, an optional peer dependency that is not installed. Install it next to a2a-resilient: `npm install --save-dev msw@^2.9.0`.\n');
   });
 });
 

@@ -3,6 +3,8 @@ import { A2AClientError, isA2AClientError } from '../../src/errors/a2a-client-er
 import type { Part, StreamEvent, Task, TaskState } from '../../src/protocol/model.js';
 import type { ResilienceEvent } from '../../src/resilience/options.js';
 import { createResilience } from '../../src/resilience/pipeline.js';
+import type { CallRequests } from '../../src/protocol/agent-requests.js';
+import type { CallScope } from '../../src/transport/call-scope.js';
 import { resumableStream, type ResumableStreamOptions } from '../../src/resilience/stream-resume.js';
 import { agentKey, errors } from './fixtures.js';
 
@@ -134,7 +136,38 @@ async function collect(stream: AsyncIterable<StreamEvent[]>): Promise<StreamEven
   return out;
 }
 
-const options = (agent: ReturnType<typeof flakyAgent>, over: Partial<ResumableStreamOptions> = {}): ResumableStreamOptions => ({
+/** A scripted agent's three requests, as the resumed stream makes them. */
+interface Sources {
+  /** The send's stream. */
+  open: (scope: CallScope, attempt: number) => AsyncIterable<StreamEvent[]>;
+  /** A resubscribe's stream; `undefined`: the agent answers that it cannot (kind `unsupported`). */
+  resubscribe: (taskId: string, scope: CallScope, attempt: number) => AsyncIterable<StreamEvent[]> | undefined;
+  getTask: (taskId: string, scope: CallScope, attempt: number) => Promise<Task>;
+}
+
+type TestOptions = Omit<ResumableStreamOptions, 'open' | 'requests'> & Sources;
+
+/** The sources as the call's requests, handed to the stream as the client hands its own. */
+function requestsOf(s: Sources): CallRequests {
+  const unsupported = (): AsyncIterable<StreamEvent[]> => ({
+    [Symbol.asyncIterator]: () => ({ next: () => Promise.reject(new A2AClientError({ kind: 'unsupported', message: 'subscribeToTask is not available' })) }),
+  });
+  return {
+    stream: (method, params, scope, attempt) => (method === 'subscribeToTask' ? (s.resubscribe((params as { id: string }).id, scope, attempt) ?? unsupported()) : s.open(scope, attempt)),
+    unary: ((method: string, params: { id: string }, scope: CallScope, attempt: number) => {
+      if (method !== 'getTask') throw new Error(`not scripted: ${method}`);
+      return s.getTask(params.id, scope, attempt);
+    }) as CallRequests['unary'],
+  };
+}
+
+/** `resumableStream` over scripted sources. */
+function resumable(o: TestOptions): AsyncIterableIterator<StreamEvent[]> {
+  const { open, resubscribe, getTask, ...rest } = o;
+  return resumableStream({ ...rest, open: { method: 'sendStreamingMessage', params: { message: { kind: 'message', role: 'user', parts: [], messageId: 'm-1' } } }, requests: requestsOf({ open, resubscribe, getTask }) });
+}
+
+const options = (agent: ReturnType<typeof flakyAgent>, over: Partial<TestOptions> = {}): TestOptions => ({
   agent: 'agent-s',
   method: 'sendStreamingMessage',
   idempotent: false,
@@ -159,7 +192,7 @@ describe('resumableStream', () => {
   ])('%s: no loss, no duplicate, the send is never repeated', async (_name, per, lost) => {
     const agent = flakyAgent(per, lost);
     const events: ResilienceEvent[] = [];
-    const delivered = await collect(resumableStream(options(agent, { onEvent: (e) => events.push(e) })));
+    const delivered = await collect(resumable(options(agent, { onEvent: (e) => events.push(e) })));
     const { parts, statuses } = replay(delivered);
     expect(parts).toEqual(ALL_PARTS);
     expect(new Set(statuses).size).toBe(statuses.length);
@@ -172,14 +205,14 @@ describe('resumableStream', () => {
 
   it('without drops delivers the stream unchanged', async () => {
     const agent = flakyAgent(1000, 0);
-    const delivered = await collect(resumableStream(options(agent)));
+    const delivered = await collect(resumable(options(agent)));
     expect(delivered).toEqual(agent.all);
     expect(agent.resubscribes()).toBe(0);
   });
 
   it('serves next() calls made before earlier ones settled in order, across drops and resumes', async () => {
     const agent = flakyAgent(3, 1);
-    const stream = resumableStream(options(agent));
+    const stream = resumable(options(agent));
     const reads = Array.from({ length: 40 }, () => stream.next());
     const steps = await Promise.all(reads);
     const delivered = steps.flatMap((s) => (s.done === true ? [] : s.value));
@@ -209,7 +242,7 @@ describe('resumableStream', () => {
         };
       },
     };
-    const stream = resumableStream({ ...options(flakyAgent(10, 0)), open: () => source });
+    const stream = resumable({ ...options(flakyAgent(10, 0)), open: () => source });
     expect((await stream.next()).done).toBe(false);
     const waiting = stream.next();
     expect(await stream.return?.()).toEqual({ value: undefined, done: true });
@@ -220,14 +253,14 @@ describe('resumableStream', () => {
 
   it('resumes after an idle-timeout too', async () => {
     const agent = flakyAgent(5, 1, () => errors.of('idle-timeout'));
-    const delivered = await collect(resumableStream(options(agent)));
+    const delivered = await collect(resumable(options(agent)));
     expect(replay(delivered).parts).toEqual(ALL_PARTS);
   });
 
   it('reads batches of several events: a snapshot and the duplicates after it in one batch yield each update once', async () => {
     const agent = flakyAgent(5, 2);
     const delivered = await collect(
-      resumableStream({ ...options(agent), open: () => grouped(agent.open(), 3), resubscribe: (taskId) => grouped(agent.resubscribe(taskId), 4) }),
+      resumable({ ...options(agent), open: () => grouped(agent.open(), 3), resubscribe: (taskId) => grouped(agent.resubscribe(taskId), 4) }),
     );
     const { parts, statuses } = replay(delivered);
     expect(parts).toEqual(ALL_PARTS);
@@ -240,7 +273,7 @@ describe('resumableStream', () => {
     const all = script();
     let polls = 0;
     const delivered = await collect(
-      resumableStream({
+      resumable({
         ...options(flakyAgent(4, 0)),
         resubscribe: () => {
           throw errors.rpc(-32004, undefined, 'UnsupportedOperation');
@@ -261,7 +294,7 @@ describe('resumableStream', () => {
   it('falls back to polling when the resubscribe stream answers HTTP 405', async () => {
     const all = script();
     const delivered = await collect(
-      resumableStream({
+      resumable({
         ...options(flakyAgent(6, 0)),
         resubscribe: () => (async function* (): AsyncGenerator<StreamEvent[]> {
           throw errors.http(405);
@@ -278,7 +311,7 @@ describe('resumableStream', () => {
     let calls = 0;
     const events: ResilienceEvent[] = [];
     const delivered = await collect(
-      resumableStream({
+      resumable({
         ...options(agent),
         resilience: createResilience(agentKey(), 'agent-s', { retry: { baseDelayMs: 2, maxAttempts: 5, budget: false }, onEvent: (e) => events.push(e) }),
         resubscribe: (taskId) => {
@@ -305,7 +338,7 @@ describe('resumableStream', () => {
     let thrown: unknown;
     try {
       await collect(
-        resumableStream({
+        resumable({
           ...options(flakyAgent(4, 0)),
           resubscribe: () => undefined,
           getTask: async () => {
@@ -337,7 +370,7 @@ describe('resumableStream', () => {
     let thrown: unknown;
     try {
       await collect(
-        resumableStream({
+        resumable({
           ...options(flakyAgent(4, 0)),
           resubscribe: () => undefined,
           getTask: async () => {
@@ -360,7 +393,7 @@ describe('resumableStream', () => {
     const agent = flakyAgent(1000, 0);
     let opens = 0;
     const delivered = await collect(
-      resumableStream({
+      resumable({
         ...options(agent),
         resilience: createResilience(agentKey(), 'agent-s', { retry: { baseDelayMs: 2, budget: false } }),
         open: () => {
@@ -387,7 +420,7 @@ describe('resumableStream', () => {
     const seen: StreamEvent[] = [];
     let thrown: unknown;
     try {
-      for await (const batch of resumableStream({ ...options(flakyAgent(1, 0)), open: () => batched(source()) })) seen.push(...batch);
+      for await (const batch of resumable({ ...options(flakyAgent(1, 0)), open: () => batched(source()) })) seen.push(...batch);
     } catch (error) {
       thrown = error;
     }
@@ -401,7 +434,7 @@ describe('resumableStream', () => {
     let thrown: unknown;
     try {
       await collect(
-        resumableStream({
+        resumable({
           ...options(agent),
           open: () => batched(flakyAgent(1, 0).open()),
           resubscribe: () => (async function* (): AsyncGenerator<StreamEvent[]> {
@@ -429,7 +462,7 @@ describe('resumableStream', () => {
       yield script()[0] as StreamEvent;
       await new Promise<void>((_resolve, reject) => signal.addEventListener('abort', () => reject(errors.of('aborted')), { once: true }));
     }
-    const stream = resumableStream({ ...options(flakyAgent(1, 0)), open: (scope) => batched(hanging(scope.signal)), signal: controller.signal });
+    const stream = resumable({ ...options(flakyAgent(1, 0)), open: (scope) => batched(hanging(scope.signal)), signal: controller.signal });
     const iterator = stream[Symbol.asyncIterator]();
     await iterator.next();
     setTimeout(() => controller.abort(new Error('bye')), 10);
