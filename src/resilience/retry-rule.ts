@@ -36,7 +36,13 @@ export interface RetryContext {
  * The answer of `retry.shouldRetry`: `true` repeat (after the verdict's wait), `false` don't,
  * `{ delayMs }` repeat after that long, `undefined` keep the verdict.
  */
-export type RetryRuleAnswer = boolean | { delayMs: number } | undefined;
+export type RetryRuleAnswer =
+  | boolean
+  | {
+      /** Repeat after this long (ms, ≥ 0), instead of the verdict's wait. */
+      delayMs: number;
+    }
+  | undefined;
 
 /**
  * A retry rule of the user's (`retry.shouldRetry`): asked after the built-in verdict for every failure
