@@ -1,7 +1,7 @@
 /**
- * a2a-resilient — a resilient client for A2A (Agent2Agent) agents, v1.0 and v0.3, over JSON-RPC
- * and REST. Every remote failure is one structured error; transient failures are retried safely
- * within the caller's deadline; dead agents are cut off by per-agent circuit breakers.
+ * a2a-resilient — a resilient client for A2A (Agent2Agent) agents, v1.0 and v0.3, over JSON-RPC,
+ * REST (HTTP+JSON) and gRPC. Every remote failure is one structured error; transient failures are
+ * retried safely within the caller's deadline; dead agents are cut off by per-agent circuit breakers.
  *
  * @module a2a-resilient
  */
@@ -21,10 +21,10 @@ export type { ConversationInit, ConversationSnapshot } from './client/conversati
 
 // errors
 export { A2AClientError, isA2AClientError } from './errors/a2a-client-error.js';
-export type { A2AClientErrorInit } from './errors/a2a-client-error.js';
+export type { A2AClientErrorInit, FanOutFailure } from './errors/a2a-client-error.js';
 export { ERROR_KINDS } from './errors/kinds.js';
 export type { A2AErrorKind, ConnectionReason, FailurePhase } from './errors/kinds.js';
-export type { ResponseError } from './errors/response-error.js';
+export type { ResponseError } from './errors/a2a-client-error.js';
 export type { ProblemDetails, RpcStatus } from './errors/problem.js';
 export type { ErrorDetails, FieldViolation } from './errors/rpc-details.js';
 
@@ -48,7 +48,7 @@ export type { OpenTelemetryApiModule } from './tracing/use-open-telemetry.js';
 
 // coordinator
 export { fanOut } from './coordinator/fan-out.js';
-export type { FanOutOptions, FanOutResult, FanOutTarget } from './coordinator/fan-out.js';
+export type { FanOutEntry, FanOutOptions, FanOutResult, FanOutTarget } from './coordinator/fan-out.js';
 export { wrapDownstreamError, unwrapDownstreamError, DOWNSTREAM_ERROR_CODE } from './coordinator/downstream-error.js';
 export type { DownstreamErrorData, DownstreamFailure, JsonRpcErrorObject } from './coordinator/downstream-error.js';
 export { DEADLINE_HEADER, readDeadline } from './protocol/deadline-header.js';
@@ -67,3 +67,4 @@ export type { Limits, Timeouts } from './transport/settings.js';
 // the protocol model
 export { TERMINAL_STATES, INTERRUPTED_STATES } from './protocol/model.js';
 export type * from './protocol/model.js';
+export type * from './protocol/method-params.js';

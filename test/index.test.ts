@@ -61,12 +61,25 @@ describe('public API', () => {
     expectTypeOf(fanOut).returns.resolves.toHaveProperty('skipped');
   });
 
+  it('types the failure fields a caller branches on: booleans, one code rule, the source, fanOut attribution', () => {
+    expectTypeOf<ResponseError['source']>().toEqualTypeOf<'agent' | 'path'>();
+    expectTypeOf<ResponseError['retryable']>().toEqualTypeOf<boolean>();
+    expectTypeOf<ResponseError['ambiguous']>().toEqualTypeOf<boolean>();
+    expectTypeOf<A2AClientError['retryable']>().toEqualTypeOf<boolean>();
+    expectTypeOf<A2AClientError['ambiguous']>().toEqualTypeOf<boolean>();
+    expectTypeOf<A2AClientError['code']>().toEqualTypeOf<number | undefined>();
+    type Entry = Awaited<ReturnType<typeof fanOut>>['failed'][number];
+    expectTypeOf<Entry['label']>().toEqualTypeOf<string>();
+    expectTypeOf<Entry['index']>().toEqualTypeOf<number>();
+    expectTypeOf<NonNullable<A2AClientError['failures']>[number]>().toEqualTypeOf<Entry>();
+  });
+
   it('A2AClientError is recognised across copies by its brand, and serialises without its cause', () => {
     const error = new A2AClientError({ kind: 'http', message: 'HTTP 503', status: 503, cause: new Error('secret stack') });
     expect(api.isA2AClientError(error)).toBe(true);
     expect(api.isA2AClientError(new Error('x'))).toBe(false);
     expect(api.isA2AClientError({ ...error })).toBe(false);
-    expect(error.toJSON()).toEqual({ name: 'A2AClientError', kind: 'http', message: 'HTTP 503', status: 503, retryable: false });
+    expect(error.toJSON()).toEqual({ name: 'A2AClientError', kind: 'http', message: 'HTTP 503', status: 503, retryable: false, ambiguous: false });
     expect(error.cause).toBeInstanceOf(Error);
   });
 });

@@ -3,7 +3,7 @@
  * literal `ok` discriminant, so a model (and the app) can branch on them without parsing prose.
  */
 import type { AgentEvent } from '../convert/agent-event.js';
-import type { ResponseError } from '../errors/response-error.js';
+import type { ResponseError } from '../errors/a2a-client-error.js';
 import type { TaskState } from '../protocol/model.js';
 import { opt } from '../protocol/opt.js';
 
@@ -43,7 +43,10 @@ export interface A2AToolPartial extends A2AToolTask {
 
 /** A remote failure, as the model reads it. */
 export interface A2AToolError {
-  /** Family of the failure: `flow_error` (the agent's task failed), `timeout_error`, `transport_error`, `aborted`, … */
+  /**
+   * Family of the failure: for a failed task the agent's own `error_type` (`flow_error` when it sent none), else
+   * `timeout_error`, `transport_error`, `http_error`, `protocol_error`, `aborted`, …
+   */
   type: string;
   /** The agent's or the protocol's code (`"-32603"`, `"LEDGER_LOCKED"`), when there is one. */
   code?: string;

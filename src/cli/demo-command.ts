@@ -5,7 +5,7 @@ import { isA2AClientError } from '../errors/a2a-client-error.js';
 import type { ResilienceEvent } from '../resilience/options.js';
 import type { MockServer } from '../../mocks/index.js';
 import { mswPeer } from '../../mocks/msw-peer.js';
-import type { ResponseError } from '../errors/response-error.js';
+import type { ResponseError } from '../errors/a2a-client-error.js';
 import { missingPeer } from '../util/require-peer.js';
 import { parseCommand } from './args.js';
 import { errorFields } from './format.js';

@@ -1,5 +1,5 @@
 import type { AgentEvent } from '../convert/agent-event.js';
-import type { ResponseError } from '../errors/response-error.js';
+import type { ResponseError } from '../errors/a2a-client-error.js';
 import { isA2AClientError } from '../errors/a2a-client-error.js';
 import type { ResilienceEvent } from '../resilience/options.js';
 

@@ -1,4 +1,4 @@
-import type { ResponseError } from '../errors/response-error.js';
+import type { ResponseError } from '../errors/a2a-client-error.js';
 import type { Part, TaskState } from '../protocol/model.js';
 
 /**

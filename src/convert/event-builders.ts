@@ -2,7 +2,7 @@ import type { Message, Metadata, Task, TaskState, TaskStatus } from '../protocol
 import type { AgentEvent } from './agent-event.js';
 import type { ConverterContext } from './converter.js';
 import { FALLBACK_MESSAGES, isFailureState, pickId, textOf } from './event-parts.js';
-import { mergeErrorMetadata, readErrorMetadata, responseErrorFromMetadata } from './response-error-from-metadata.js';
+import { agentFailure, mergeErrorMetadata, readErrorMetadata, responseErrorFromMetadata } from './response-error-from-metadata.js';
 
 /** Where a status came from: a Task or a status-update, with its ids and outer metadata. */
 export interface StatusSource {
@@ -25,14 +25,14 @@ export function statusMetadata(source: StatusSource): Metadata | undefined {
 
 /**
  * The terminal error event of a failed / rejected / canceled status: outer metadata first, then the
- * mirror, then the status message text (type `flow_error`, no code), then a fallback message.
+ * mirror, then the status message text (type `flow_error`, no code), then a fallback message; source `agent`.
  */
 export function failureEvent(source: StatusSource, ctx: ConverterContext): AgentEvent {
   const state = source.status.state;
   const metadata = statusMetadata(source);
   const text = textOf(source.status.message?.parts);
   const fallback = text !== '' ? text : isFailureState(state) ? FALLBACK_MESSAGES[state] : 'task failed';
-  const error = responseErrorFromMetadata(metadata, fallback, 'flow_error') ?? { type: 'flow_error', message: fallback };
+  const error = responseErrorFromMetadata(metadata, fallback, 'flow_error') ?? agentFailure(fallback);
   return {
     id: pickId(readErrorMetadata(metadata).llmResponseId, source.status.message?.messageId),
     object: 'error',

@@ -1,4 +1,4 @@
-import type { ResponseError } from '../errors/response-error.js';
+import type { ResponseError } from '../errors/a2a-client-error.js';
 import type { Metadata, TaskState } from '../protocol/model.js';
 
 /**
@@ -76,12 +76,22 @@ export function hasStructuredError(fields: ErrorMetadata): boolean {
 }
 
 /**
+ * A failure the agent reported (`source: 'agent'`) without structured fields: a task that ended
+ * `failed` / `rejected` / `canceled`. Not retryable (the agent answered), not ambiguous (it said what
+ * happened).
+ */
+export function agentFailure(message: string, type = 'flow_error'): ResponseError {
+  return { type, source: 'agent', message, retryable: false, ambiguous: false };
+}
+
+/**
  * THE one rule rebuilding a {@link ResponseError} from metadata. Returns `undefined` when no
- * structured error is present. `type` is `error_type`, else `defaultType`; `message` is
- * `error_message`, else `fallbackText`; `code` and `param` are kept as strings. Never throws.
+ * structured error is present. `source` is `agent`; `type` is `error_type` (the agent's own, any
+ * string), else `defaultType`; `message` is `error_message`, else `fallbackText`; `code` and `param`
+ * are kept as strings; `retryable` and `ambiguous` are `false`. Never throws.
  *
  * @example responseErrorFromMetadata({ error_code: 40401 }, 'not found', 'flow_error')
- * // → { type: 'flow_error', message: 'not found', code: '40401' }
+ * // → { type: 'flow_error', source: 'agent', message: 'not found', code: '40401', retryable: false, ambiguous: false }
  */
 export function responseErrorFromMetadata(
   metadata: Metadata | undefined,
@@ -90,10 +100,7 @@ export function responseErrorFromMetadata(
 ): ResponseError | undefined {
   const fields = readErrorMetadata(metadata);
   if (!hasStructuredError(fields)) return undefined;
-  const error: ResponseError = {
-    type: fields.errorType ?? defaultType,
-    message: fields.errorMessage ?? fallbackText,
-  };
+  const error = agentFailure(fields.errorMessage ?? fallbackText, fields.errorType ?? defaultType);
   if (fields.errorCode !== undefined) error.code = fields.errorCode;
   if (fields.errorParam !== undefined) error.param = fields.errorParam;
   return error;

@@ -3,7 +3,7 @@ import type { EventConverter } from './converter.js';
 
 export { errorEvent } from './from-client-error.js';
 
-/** The one terminal error event for a converter that threw: type and code `converter_error`. */
+/** The one terminal error event for a converter that threw: type and code `converter_error`, source `path`. */
 export function converterErrorEvent(converter: EventConverter, agent: string, error: unknown): AgentEvent {
   const reason = error instanceof Error ? error.message : String(error);
   return {
@@ -11,7 +11,14 @@ export function converterErrorEvent(converter: EventConverter, agent: string, er
     object: 'error',
     done: true,
     partial: false,
-    error: { type: 'converter_error', code: 'converter_error', message: `converter "${converter.name}" failed: ${reason}` },
+    error: {
+      type: 'converter_error',
+      source: 'path',
+      code: 'converter_error',
+      message: `converter "${converter.name}" failed: ${reason}`,
+      retryable: false,
+      ambiguous: false,
+    },
     agent,
   };
 }

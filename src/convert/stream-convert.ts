@@ -246,7 +246,7 @@ export function convertStreamItem(item: StreamEvent, ctx: ConverterContext): Age
 
 /**
  * `end` of the default converter: a stream that closed before a terminal or interrupted state yields
- * one terminal error event: type `protocol_error`, code `stream_incomplete`. Never throws.
+ * one terminal error event: type `protocol_error`, code `stream_incomplete`, source `path`. Never throws.
  */
 export function endStream(ctx: ConverterContext): AgentEvent[] {
   const s = scratchOf(ctx);
@@ -259,8 +259,11 @@ export function endStream(ctx: ConverterContext): AgentEvent[] {
     partial: false,
     error: {
       type: 'protocol_error',
+      source: 'path',
       code: 'stream_incomplete',
       message: `stream ended before the task reached a terminal or interrupted state (last state: ${s.lastState ?? 'none'})`,
+      retryable: false,
+      ambiguous: false,
     },
     agent: ctx.agent,
   };

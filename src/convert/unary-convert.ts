@@ -3,7 +3,7 @@ import type { AgentEvent } from './agent-event.js';
 import type { ConverterContext } from './converter.js';
 import { failureEvent, interruptedEvents, messageEvent, recoverableEvent, statusMetadata, taskSource } from './event-builders.js';
 import { artifactsText, isFailureState, isInterruptedState, pickId, textOf } from './event-parts.js';
-import { hasStructuredError, readErrorMetadata, responseErrorFromMetadata } from './response-error-from-metadata.js';
+import { agentFailure, hasStructuredError, readErrorMetadata, responseErrorFromMetadata } from './response-error-from-metadata.js';
 
 /** The first artifact whose metadata carries a structured error. */
 export function errorArtifact(artifacts: readonly Artifact[] | undefined): Artifact | undefined {
@@ -51,7 +51,7 @@ export function artifactErrorEvent(
   const fields = readErrorMetadata(artifact.metadata);
   const text = textOf(artifact.parts);
   const fallback = text !== '' ? text : 'task failed';
-  const error = responseErrorFromMetadata(artifact.metadata, fallback, 'flow_error') ?? { type: 'flow_error', message: fallback };
+  const error = responseErrorFromMetadata(artifact.metadata, fallback, 'flow_error') ?? agentFailure(fallback);
   return {
     id: pickId(fields.llmResponseId, artifact.artifactId),
     object: 'error',

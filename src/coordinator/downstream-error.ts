@@ -1,6 +1,6 @@
 import { isA2AClientError, type A2AClientError } from '../errors/a2a-client-error.js';
-import type { ResponseError } from '../errors/response-error.js';
-import { responseErrorFromClientError } from '../convert/from-client-error.js';
+import type { ResponseError } from '../errors/a2a-client-error.js';
+import { RESPONSE_ERROR_TYPES, responseErrorFromClientError } from '../convert/from-client-error.js';
 import { activeTraceId } from '../tracing/active-trace.js';
 import { traceIdOf } from '../tracing/trace-ids.js';
 
@@ -52,13 +52,15 @@ export function wrapDownstreamError(input: {
   const client = isA2AClientError(error) ? error : error.cause;
   const base = isA2AClientError(error) ? responseErrorFromClientError(error) : error;
   const inner = client?.kind === 'json-rpc' ? asChain(client.data) : undefined;
-  const retryable = base.retryable ?? client?.retryable ?? false;
+  const retryable = base.retryable === true;
   const downstreamError: DownstreamErrorData['downstreamError'] = {
     type: base.type,
+    source: base.source,
     message: base.message,
     ...(base.code !== undefined ? { code: base.code } : {}),
     ...(base.param !== undefined ? { param: base.param } : {}),
     retryable,
+    ambiguous: base.ambiguous === true,
     ...(base.retryAfterMs !== undefined ? { retryAfterMs: base.retryAfterMs } : {}),
     ...(base.traceId !== undefined ? { traceId: base.traceId } : {}),
     ...(inner ? { data: inner } : {}),
@@ -104,6 +106,11 @@ export function unwrapDownstreamError(value: unknown): DownstreamFailure[] {
   return out;
 }
 
+/** For a chain written without `source` (another implementation): the SDK's own types are the path's. */
+function sourceOfType(type: string): ResponseError['source'] {
+  return type === 'converter_error' || Object.values(RESPONSE_ERROR_TYPES).includes(type) ? 'path' : 'agent';
+}
+
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -113,7 +120,7 @@ function asChain(value: unknown, depth = 0): DownstreamErrorData | undefined {
   if (!isRecord(value) || depth > 32) return undefined;
   const { currentAgent, downstreamAgent, downstreamError, retryable, traceId: linkTraceId } = value;
   if (typeof currentAgent !== 'string' || typeof downstreamAgent !== 'string' || !isRecord(downstreamError)) return undefined;
-  const { type, message, code, param, retryAfterMs, traceId, data } = downstreamError;
+  const { type, source, message, code, param, retryAfterMs, traceId, data } = downstreamError;
   if (typeof type !== 'string' || typeof message !== 'string') return undefined;
   const next = asChain(data, depth + 1);
   return {
@@ -123,10 +130,12 @@ function asChain(value: unknown, depth = 0): DownstreamErrorData | undefined {
     ...(typeof linkTraceId === 'string' && /^[0-9a-f]{32}$/.test(linkTraceId) ? { traceId: linkTraceId } : {}),
     downstreamError: {
       type,
+      source: source === 'agent' || source === 'path' ? source : sourceOfType(type),
       message,
       ...(typeof code === 'string' ? { code } : {}),
       ...(typeof param === 'string' ? { param } : {}),
       retryable: downstreamError.retryable === true,
+      ambiguous: downstreamError.ambiguous === true,
       ...(typeof retryAfterMs === 'number' ? { retryAfterMs } : {}),
       ...(typeof traceId === 'string' ? { traceId } : {}),
       ...(next ? { data: next } : {}),

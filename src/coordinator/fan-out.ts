@@ -2,8 +2,8 @@ import type { A2AClient } from '../client/a2a-client.js';
 import type { AgentInput } from '../client/input.js';
 import type { CallOptions } from '../client/options.js';
 import { isTerminalError, type AgentEvent } from '../convert/agent-event.js';
-import { A2AClientError } from '../errors/a2a-client-error.js';
-import type { ResponseError } from '../errors/response-error.js';
+import { A2AClientError, type FanOutFailure } from '../errors/a2a-client-error.js';
+import type { ResponseError } from '../errors/a2a-client-error.js';
 import { callDeadlineName, namedDeadline, type NamedTimeouts } from '../transport/deadline-name.js';
 
 /** One agent to ask in a {@link fanOut}. */
@@ -14,6 +14,24 @@ export interface FanOutTarget {
   input: AgentInput;
   /** Per-call options for this target; its `timeouts.totalMs` is capped by the fan-out's deadline. */
   call?: CallOptions;
+  /**
+   * How this target is named in the result and in an `insufficient-results` error's `failures`.
+   * @default the agent's card name (`client.name`)
+   */
+  label?: string;
+}
+
+/**
+ * What names a target in a {@link FanOutResult} entry: agents whose cards share a name (replicas of one
+ * agent) stay apart by `label` and `index`.
+ */
+export interface FanOutEntry {
+  /** The agent's name (its card name). */
+  agent: string;
+  /** The target's `label`, else the agent's card name. */
+  label: string;
+  /** The target's position in the `targets` array. */
+  index: number;
 }
 
 /** How a {@link fanOut} runs: how many answers are enough, one deadline, when to settle. */
@@ -45,36 +63,33 @@ export interface FanOutOptions {
   cancelOnAbort?: boolean;
 }
 
-/** What a {@link fanOut} resolves with: every target lands in exactly one of `ok`, `failed`, `skipped`. */
+/**
+ * What a {@link fanOut} resolves with: every target lands in exactly one of `ok`, `failed`, `skipped`,
+ * in the order the targets finished; each entry carries `agent`, `label` and `index` ({@link FanOutEntry}).
+ */
 export interface FanOutResult {
   /** Agents that answered without a terminal error. */
-  ok: Array<{
-    /** The agent's name. */
-    agent: string;
-    /** Its events, as `invoke` resolves them (`events.at(-1)` is the final one). */
-    events: AgentEvent[];
-  }>;
+  ok: Array<
+    FanOutEntry & {
+      /** Its events, as `invoke` resolves them (`events.at(-1)` is the final one). */
+      events: AgentEvent[];
+    }
+  >;
   /** Agents whose call ended in a terminal error. */
-  failed: Array<{
-    /** The agent's name. */
-    agent: string;
-    /** Its failure. */
-    error: ResponseError;
-  }>;
-  /** Agents not asked: circuit open (answered instantly), or cancelled by `settle: 'min'`. */
-  skipped: Array<{
-    /** The agent's name. */
-    agent: string;
-    /** Why: its breaker was open (type `circuit_open`), or it was cancelled once enough had answered (code `settled`). */
-    error: ResponseError;
-  }>;
+  failed: FanOutFailure[];
+  /**
+   * Agents not asked: circuit open (answered instantly), or cancelled by `settle: 'min'`. Their
+   * `error` says why: the breaker was open (type `circuit_open`), or the target was cancelled once
+   * enough had answered (code `settled`).
+   */
+  skipped: FanOutFailure[];
 }
 
 /**
  * Asks several agents at once, each under its own client's resilience policy and one shared
  * deadline, and degrades gracefully: a hung agent costs at most the deadline, an agent whose breaker
  * is open costs nothing.
- * @throws A2AClientError kind `insufficient-results` (with every failure in `failures`) when fewer
+ * @throws A2AClientError kind `insufficient-results` (with every `failed` and `skipped` entry in `failures`) when fewer
  * than `minResults` agents succeed; kind `aborted` when `signal` fires.
  */
 export async function fanOut(targets: readonly FanOutTarget[], options: FanOutOptions = {}): Promise<FanOutResult> {
@@ -83,7 +98,7 @@ export async function fanOut(targets: readonly FanOutTarget[], options: FanOutOp
   const started = performance.now();
   const result: FanOutResult = { ok: [], failed: [], skipped: [] };
 
-  const runOne = async (target: FanOutTarget): Promise<void> => {
+  const runOne = async (target: FanOutTarget, index: number): Promise<void> => {
     const signals = [settled.signal, options.signal, target.call?.signal].filter((s): s is AbortSignal => s !== undefined);
     let timeouts: NamedTimeouts = { ...target.call?.timeouts };
     if (options.totalMs !== undefined) {
@@ -98,19 +113,21 @@ export async function fanOut(targets: readonly FanOutTarget[], options: FanOutOp
     const call: CallOptions = { ...target.call, timeouts, signal: AbortSignal.any(signals), cancelOnAbort };
     const events = cancelOnAbort ? await collect(target.client.stream(target.input, call)) : await target.client.invoke(target.input, call);
     const agent = target.client.name;
+    const entry: FanOutEntry = { agent, label: target.label ?? agent, index };
     const terminal = events.find(isTerminalError);
     if (!terminal) {
-      result.ok.push({ agent, events });
+      result.ok.push({ ...entry, events });
       if (options.settle === 'min' && result.ok.length >= minResults) settled.abort(new Error('fan-out settled'));
       return;
     }
     const cause = terminal.error.cause;
     // Skipped only when the breaker refused the call outright; an agent that failed until its
     // breaker opened mid-call has failed.
-    if (cause?.kind === 'circuit-open' && cause.attempts.length <= 1) result.skipped.push({ agent, error: terminal.error });
+    if (cause?.kind === 'circuit-open' && cause.attempts.length <= 1) result.skipped.push({ ...entry, error: terminal.error });
     else if (cause?.kind === 'aborted' && settled.signal.aborted && !options.signal?.aborted) {
-      result.skipped.push({ agent, error: { ...terminal.error, type: 'canceled', code: 'settled', message: 'cancelled: enough agents answered' } });
-    } else result.failed.push({ agent, error: terminal.error });
+      const error: ResponseError = { ...terminal.error, type: 'canceled', source: 'path', code: 'settled', message: 'cancelled: enough agents answered' };
+      result.skipped.push({ ...entry, error });
+    } else result.failed.push({ ...entry, error: terminal.error });
   };
 
   await Promise.all(targets.map(runOne));

@@ -3,7 +3,7 @@ import type { A2AClientError } from './a2a-client-error.js';
 import { hintsOf } from './hints.js';
 import { parseErrorDetails } from './rpc-details.js';
 import type { A2AErrorKind } from './kinds.js';
-import type { ResponseError } from './response-error.js';
+import type { ResponseError } from './a2a-client-error.js';
 
 /**
  * `ResponseError.type` for each client-error kind — a small, stable set:
@@ -70,7 +70,7 @@ function statusIsTheFailure(err: A2AClientError): boolean {
 }
 
 /**
- * The {@link ResponseError} for a client error: `type` from `RESPONSE_ERROR_TYPES` (one per error kind); `code` is the
+ * The {@link ResponseError} for a client error: `source` is `path`; `type` from `RESPONSE_ERROR_TYPES` (one per error kind); `code` is the
  * JSON-RPC code as a string, else the HTTP status as a string when the status is the failure (kind
  * `http`, or a `card` fetch answered with a non-2xx status), else the kind — so an `invalid-response`
  * to a 200, a timeout or a reset has code `invalid-response`, `read-timeout`, `connection`, never `"200"`;
@@ -88,12 +88,13 @@ export function responseErrorFromClientError(err: A2AClientError): ResponseError
   const code = err.code !== undefined ? String(err.code) : statusIsTheFailure(err) ? String(err.status) : err.kind;
   const out: ResponseError = {
     type: RESPONSE_ERROR_TYPES[err.kind],
+    source: 'path',
     message: messageOf(err, identity.reason),
     code,
     retryable: hints.retryable === false ? false : err.retryable,
+    ambiguous: err.ambiguous,
     cause: err,
   };
-  if (err.ambiguous === true) out.ambiguous = true;
   const retryAfterMs = err.retryAfterMs ?? hints.retryAfterMs;
   if (retryAfterMs !== undefined) out.retryAfterMs = retryAfterMs;
   if (identity.traceId !== undefined) out.traceId = identity.traceId;

@@ -61,7 +61,7 @@ export class RetryPolicy {
 
   /** The same policy under other settings (a call's override). */
   with(options: RetryOptions): RetryPolicy {
-    return options === this.options ? this : new RetryPolicy(options, this.#card);
+    return options === this.options ? this : retryPolicy(options, this.#card);
   }
 
   /** The failure says the agent is unhealthy: it counts towards opening the breaker (whatever the method). */
@@ -142,4 +142,12 @@ export class RetryPolicy {
     if (rule === undefined || BOUNDS.has(error.kind)) return verdict;
     return askRule(rule, { error, method: ctx.method, attempt: ctx.attempt, card: this.#card, sent: c.sent, verdict });
   }
+}
+
+/**
+ * A {@link RetryPolicy} (a function outside the class, so the class does not name itself in its body and
+ * a bundler keeps its name as written).
+ */
+export function retryPolicy(options: RetryOptions, card?: AgentCard): RetryPolicy {
+  return new RetryPolicy(options, card);
 }

@@ -62,7 +62,7 @@ describe.each(ORIGINS)('defaultConverter.convertStream (v$name origin)', (origin
     const events = run([snapshot, origin.status('rejected', { outer: { object_type: 'error' } })]);
     expect(events.map((e) => e.object)).toEqual(['chat.completion.chunk', 'error']);
     expect(events[0]?.text).toBe('so far');
-    expect(events[1]?.error).toEqual({ type: 'flow_error', message: 'task rejected by the agent' });
+    expect(events[1]?.error).toEqual({ type: 'flow_error', message: 'task rejected by the agent', source: 'agent', retryable: false, ambiguous: false });
   });
 
   it('a final artifact carrying error metadata is terminal', () => {
@@ -93,7 +93,7 @@ describe.each(ORIGINS)('defaultConverter.convertStream (v$name origin)', (origin
       ['task.status', false],
       ['task.status', true],
     ]);
-    expect(events[0]?.error).toEqual({ type: 'flow_error', code: 'NEED_INPUT', message: 'which size?' });
+    expect(events[0]?.error).toEqual({ type: 'flow_error', code: 'NEED_INPUT', message: 'which size?', source: 'agent', retryable: false, ambiguous: false });
     expect(events.every((e) => !isTerminalError(e))).toBe(true);
     expect(events[1]).toMatchObject({ state: 'input-required', text: 'which size?' });
   });

@@ -54,12 +54,12 @@ describe.each(ORIGINS)('defaultConverter.convert (v$name origin)', (origin) => {
 
   it.each(['rejected', 'canceled'] as const)('%s task with no metadata and no text → fallback, no code', (state) => {
     const [ev] = defaultConverter.convert(origin.task(state), newCtx());
-    expect(ev?.error).toEqual({ type: 'flow_error', message: state === 'rejected' ? 'task rejected by the agent' : 'task canceled' });
+    expect(ev?.error).toEqual({ type: 'flow_error', message: state === 'rejected' ? 'task rejected by the agent' : 'task canceled', source: 'agent', retryable: false, ambiguous: false });
   });
 
   it('mirror-only metadata (status.message.metadata) rebuilds the error', () => {
     const [ev] = defaultConverter.convert(origin.task('failed', { mirror: ERR_META, text: 'shown to users' }), newCtx());
-    expect(ev?.error).toEqual({ type: 'flow_error', code: 'REMOTE_VALIDATION_FAILED', message: 'validation failed' });
+    expect(ev?.error).toEqual({ type: 'flow_error', code: 'REMOTE_VALIDATION_FAILED', message: 'validation failed', source: 'agent', retryable: false, ambiguous: false });
     expect(ev?.id).toBe('resp-1');
   });
 
@@ -69,13 +69,13 @@ describe.each(ORIGINS)('defaultConverter.convert (v$name origin)', (origin) => {
       mirror: { error_code: 'MIRROR_CODE', error_message: 'mirror message', error_param: 'sku' },
     });
     const [ev] = defaultConverter.convert(task, newCtx());
-    expect(ev?.error).toEqual({ type: 'business_error', code: 'OUTER_CODE', message: 'mirror message', param: 'sku' });
+    expect(ev?.error).toEqual({ type: 'business_error', code: 'OUTER_CODE', message: 'mirror message', param: 'sku', source: 'agent', retryable: false, ambiguous: false });
   });
 
   it('neither → the status text is the message, type flow_error, no code', () => {
     const events = defaultConverter.convert(origin.task('failed', { text: 'the tool crashed', messageId: 'm-9' }), newCtx());
     expect(events).toHaveLength(1);
-    expect(events[0]?.error).toEqual({ type: 'flow_error', message: 'the tool crashed' });
+    expect(events[0]?.error).toEqual({ type: 'flow_error', message: 'the tool crashed', source: 'agent', retryable: false, ambiguous: false });
     expect(events[0]?.id).toBe('m-9');
   });
 

@@ -35,8 +35,7 @@ describe('responseErrorFromClientError', () => {
     const sent = new A2AClientError({ kind: 'json-rpc', message: 'Internal error', code: -32603, retryable: true, ambiguous: true });
     expect(responseErrorFromClientError(sent)).toMatchObject({ retryable: true, ambiguous: true });
     const refusal = new A2AClientError({ kind: 'http', message: 'HTTP 503', status: 503, retryable: true });
-    expect(responseErrorFromClientError(refusal)).toMatchObject({ retryable: true });
-    expect(responseErrorFromClientError(refusal)).not.toHaveProperty('ambiguous');
+    expect(responseErrorFromClientError(refusal)).toMatchObject({ retryable: true, ambiguous: false, source: 'path' });
   });
 
   it('json-rpc: explicit retryable false in data wins over the error flag', () => {

@@ -16,7 +16,10 @@ describe('responseErrorFromMetadata', () => {
   it('object_type error alone is a structured error with defaults', () => {
     expect(responseErrorFromMetadata({ object_type: 'error' }, 'fallback text', 'flow_error')).toEqual({
       type: 'flow_error',
+      source: 'agent',
       message: 'fallback text',
+      retryable: false,
+      ambiguous: false,
     });
   });
 
@@ -35,7 +38,7 @@ describe('responseErrorFromMetadata', () => {
       'fb',
       'flow_error',
     );
-    expect(err).toEqual({ type: 'validation_error', code: 'ORDER_X', message: 'bad order', param: 'qty' });
+    expect(err).toEqual({ type: 'validation_error', code: 'ORDER_X', message: 'bad order', param: 'qty', source: 'agent', retryable: false, ambiguous: false });
   });
 
   it('turns numeric codes into decimal strings', () => {
@@ -45,7 +48,7 @@ describe('responseErrorFromMetadata', () => {
 
   it('ignores non-string non-number values without throwing', () => {
     const meta = { object_type: 'error', error_code: { nested: 1 }, error_message: ['a'], error_type: true, error_param: null };
-    expect(responseErrorFromMetadata(meta, 'fb', 'flow_error')).toEqual({ type: 'flow_error', message: 'fb' });
+    expect(responseErrorFromMetadata(meta, 'fb', 'flow_error')).toEqual({ type: 'flow_error', message: 'fb', source: 'agent', retryable: false, ambiguous: false });
     expect(responseErrorFromMetadata({ error_code: Number.NaN }, 'fb', 'flow_error')).toBeUndefined();
   });
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { A2AClientError, unwrapDownstreamError, wrapDownstreamError, type ResponseError } from '../../src/index.js';
 
 describe('wrapDownstreamError', () => {
-  const billingFailure: ResponseError = { type: 'flow_error', message: 'invoice not found', code: '40401', retryable: false, traceId: 't-1' };
+  const billingFailure: ResponseError = { type: 'flow_error', source: 'agent', message: 'invoice not found', code: '40401', retryable: false, ambiguous: false, traceId: 't-1' };
 
   it('builds a -32603 JSON-RPC error naming the downstream agent, with the chain in data', () => {
     const wrapped = wrapDownstreamError({ downstreamAgent: 'billing', currentAgent: 'planner', error: billingFailure });
@@ -12,7 +12,7 @@ describe('wrapDownstreamError', () => {
       data: {
         currentAgent: 'planner',
         downstreamAgent: 'billing',
-        downstreamError: { type: 'flow_error', message: 'invoice not found', code: '40401', retryable: false, traceId: 't-1' },
+        downstreamError: { type: 'flow_error', source: 'agent', message: 'invoice not found', code: '40401', retryable: false, ambiguous: false, traceId: 't-1' },
         retryable: false,
       },
     });
@@ -22,7 +22,7 @@ describe('wrapDownstreamError', () => {
     const wrapped = wrapDownstreamError({
       downstreamAgent: 'search',
       currentAgent: 'planner',
-      error: { type: 'http_error', message: 'busy', code: '503', retryable: true, retryAfterMs: 2000 },
+      error: { type: 'http_error', source: 'path', message: 'busy', code: '503', retryable: true, ambiguous: false, retryAfterMs: 2000 },
     });
     expect(wrapped.data.retryable).toBe(true);
     expect(wrapped.data.downstreamError.retryAfterMs).toBe(2000);
@@ -40,7 +40,7 @@ describe('wrapDownstreamError', () => {
       ['planner', 'ledger', '-32603'],
       ['ledger', 'billing', '40401'],
     ]);
-    expect(chain[1]?.error).toEqual({ type: 'flow_error', message: 'invoice not found', code: '40401', retryable: false, traceId: 't-1' });
+    expect(chain[1]?.error).toEqual({ type: 'flow_error', source: 'agent', message: 'invoice not found', code: '40401', retryable: false, ambiguous: false, traceId: 't-1' });
     expect(unwrapDownstreamError(new A2AClientError({ kind: 'json-rpc', message: 'x', data: outer.data }))).toEqual(chain);
   });
 

@@ -120,7 +120,7 @@ describe('an agent that sends its Task then −32603, on the stream and on every
     const client = await connect(agent, { retry: { ...fast, maxAttempts: 2 }, circuitBreaker: false });
     const { events, error } = await failure(client.subscribeToTask({ id: 'task-1' }));
     expect(events.map((e) => e.kind)).toEqual(['task']);
-    expect(isA2AClientError(error) && error).toMatchObject({ kind: 'json-rpc', code: -32603, retryable: true, ambiguous: undefined });
+    expect(isA2AClientError(error) && error).toMatchObject({ kind: 'json-rpc', code: -32603, retryable: true, ambiguous: false });
     expect(rpcCalls(agent)).toEqual(['SubscribeToTask', 'SubscribeToTask']);
   });
 

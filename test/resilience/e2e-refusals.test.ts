@@ -99,7 +99,7 @@ describe('a load-shedding gateway (bare 503 / 429 on ~30 % of requests)', () => 
     expect(ok).toBe(SENDS - expectedFailures);
     expect(agent.requests.filter((r) => r.method === 'POST')).toHaveLength(expectedRequests);
     for (const error of errors) {
-      expect(isA2AClientError(error) && [error.kind, error.retryable, error.ambiguous, error.attempts.length]).toEqual(['http', true, undefined, MAX_ATTEMPTS]);
+      expect(isA2AClientError(error) && [error.kind, error.retryable, error.ambiguous, error.attempts.length]).toEqual(['http', true, false, MAX_ATTEMPTS]);
       expect([429, 503]).toContain(isA2AClientError(error) ? error.status : undefined);
     }
     expect(new Set(processed).size).toBe(processed.length);

@@ -72,7 +72,7 @@ describe.each(WAYS)('send retry safety (%s)', (way) => {
   it.each(REFUSALS)('%s on every attempt: maxAttempts sends, then retryable and not ambiguous', async (_label, refusal) => {
     const { agent, client } = await agentWith(way, (a) => a.on('sendMessage', refusal));
     const error = await rejection(client.sendMessage(hi));
-    expect([error.kind, error.retryable, error.ambiguous, error.attempts.length]).toEqual(['http', true, undefined, 3]);
+    expect([error.kind, error.retryable, error.ambiguous, error.attempts.length]).toEqual(['http', true, false, 3]);
     expect(agent.callsOf('sendMessage')).toHaveLength(3);
   });
 
@@ -82,7 +82,7 @@ describe.each(WAYS)('send retry safety (%s)', (way) => {
     for await (const event of client.stream('hi')) events.push(event);
     expect(events).toHaveLength(1);
     expect(events[0]?.error).toMatchObject({ retryable: true });
-    expect(events[0]?.error?.ambiguous).toBeUndefined();
+    expect(events[0]?.error?.ambiguous).toBe(false);
     expect(agent.callsOf('sendStreamingMessage')).toHaveLength(3);
   });
 

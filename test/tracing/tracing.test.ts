@@ -221,7 +221,7 @@ describe('coordinator', () => {
     expect(only('invoke_agent translator').events.map((e) => e.name)).toEqual(['a2a.retry']);
     expect(only('invoke_agent archive').attributes['error.type']).toBe('UnsupportedOperation');
 
-    const wrapped = wrapDownstreamError({ downstreamAgent: 'archive', currentAgent: 'coordinator', error: result.failed[0]?.error ?? { type: 'x', message: 'x' } });
+    const wrapped = wrapDownstreamError({ downstreamAgent: 'archive', currentAgent: 'coordinator', error: result.failed[0]?.error ?? { type: 'x', source: 'path', message: 'x', retryable: false, ambiguous: false } });
     expect(wrapped.data.traceId).toBe(traceId);
     expect(unwrapDownstreamError(wrapped)[0]?.traceId).toBe(traceId);
 
