@@ -33,7 +33,7 @@ async function tsc(config: object, file: string, source: string): Promise<void> 
   mkdirSync(dir);
   writeFileSync(join(dir, file), source);
   writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { strict: true, noEmit: true, target: 'es2022', types: ['node'], ...config }, files: [file] }));
-  await run(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', dir], { cwd: project, env, timeout: 60_000 }).catch((error: { stdout?: string }) => {
+  await run(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', dir], { cwd: project, env, timeout: 150_000 }).catch((error: { stdout?: string }) => {
     throw new Error(`tsc ${JSON.stringify(config)} failed on ${file}:\n${error.stdout ?? String(error)}`);
   });
 }
@@ -203,5 +203,5 @@ describe('installed in a fresh project, with msw and redis', () => {
       tsc({ module: 'esnext', moduleResolution: 'bundler' }, 'consumer.ts', CONSUMER_ESM),
       tsc({ module: 'nodenext', moduleResolution: 'nodenext' }, 'consumer.cts', CONSUMER_CTS),
     ]);
-  }, 120_000);
+  }, 180_000); // three compilers side by side on a loaded 2-core CI machine
 });

@@ -140,7 +140,8 @@ describe.each(['1.0', '0.3'] as const)('REST %s', (version) => {
         for await (const _ev of flat(binding.stream('sendStreamingMessage', { message: msg }, attemptContext(ROOT)))) void _ev;
       })(),
     );
-    expect(e).toMatchObject({ kind: 'http', status: undefined, bodyText: data });
+    expect(e).toMatchObject({ kind: 'http', bodyText: data });
+    expect((e as A2AClientError).status).toBeUndefined();
     expect(responseErrorFromClientError(e as A2AClientError)).toMatchObject({ type: 'http_error', code: 'http' });
   });
 
