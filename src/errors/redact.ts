@@ -10,6 +10,7 @@ import { A2AClientError, isA2AClientError, type A2AClientErrorInit } from './a2a
 import { hintsOf, keepHints } from './hints.js';
 import { maskText } from './mask-text.js';
 import { headerSecrets, urlSecrets } from './secrets.js';
+import { heldSecrets } from './held-secrets.js';
 
 /** What a secret is replaced with. */
 export const REDACTED = '[REDACTED]';
@@ -19,12 +20,12 @@ const MAX_DEPTH = 64;
 
 /**
  * A request's failure with the values of the headers it sent (and the secrets of its URL, see
- * {@link urlSecrets}) removed ({@link headerSecrets}, {@link redactSecrets}): what every binding and
+ * {@link urlSecrets}, and those the SDK holds for the bodies it sends, see `held-secrets.ts`) removed ({@link headerSecrets}, {@link redactSecrets}): what every binding and
  * the card fetch throw. The server's retry hints are read before redaction and kept with the
  * redacted copy, so a header value that happens to equal a `Retry-After` cannot erase it. Never throws.
  */
 export function redactFailure<T>(error: T, headers: Readonly<Record<string, string>>, url?: string): T {
-  const secrets = [...new Set([...headerSecrets(headers), ...urlSecrets(url)])].sort((a, b) => b.length - a.length);
+  const secrets = [...new Set([...headerSecrets(headers), ...urlSecrets(url), ...heldSecrets()])].sort((a, b) => b.length - a.length);
   if (secrets.length === 0 || !isA2AClientError(error)) return redactSecrets(error, secrets);
   const hints = hintsOf(error);
   const clean = redactSecrets(error, secrets);

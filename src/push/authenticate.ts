@@ -2,8 +2,11 @@ import { createLocalJWKSet, createRemoteJWKSet, jwtVerify, type JWTVerifyGetKey 
 import type { PushAuthFunction, PushJwtAuth, PushReceiverOptions } from './options.js';
 import type { TokenRegistry } from './tokens.js';
 
-/** The verdict on a delivery's credentials: let in (with the task its token is bound to), or why not. */
-export type AuthVerdict = { ok: true; taskId?: string } | { ok: false; reason: string };
+/**
+ * The verdict on a delivery's credentials: let in (with the task its token is bound to, and a JWT's
+ * id with the time its token stops being accepted, epoch ms), or why not.
+ */
+export type AuthVerdict = { ok: true; taskId?: string; jti?: { id: string; until: number } } | { ok: false; reason: string };
 
 /** Checks a delivery's headers; never reads the body, never throws. */
 export type Authenticator = (request: Request) => Promise<AuthVerdict>;
@@ -35,12 +38,21 @@ function jwtAuth(options: PushJwtAuth): Authenticator {
     ...(options.issuer === undefined ? {} : { issuer: options.issuer }),
     ...(options.algorithms === undefined ? {} : { algorithms: options.algorithms }),
   };
+  const maxAgeMs = verify.maxTokenAge * 1000;
   return async (request) => {
     const jwt = bearerOf(request);
     if (jwt === undefined) return { ok: false, reason: 'no bearer JWT' };
     try {
-      await jwtVerify(jwt, keys, verify);
-      return { ok: true };
+      const { payload } = await jwtVerify(jwt, keys, verify);
+      const { taskId, jti, iat, exp } = payload;
+      if (taskId !== undefined && typeof taskId !== 'string') return { ok: false, reason: 'JWT refused (taskId is not a string)' };
+      if (taskId === undefined && options.requireTaskId === true) return { ok: false, reason: 'JWT refused (no taskId claim)' };
+      if (jti === undefined && options.requireJti === true) return { ok: false, reason: 'JWT refused (no jti claim)' };
+      const verdict: AuthVerdict = taskId === undefined ? { ok: true } : { ok: true, taskId };
+      if (jti === undefined) return verdict;
+      // jose checked iat (maxTokenAge requires it): the token is accepted until iat + max age, or exp if sooner.
+      const byAge = (iat ?? 0) * 1000 + maxAgeMs;
+      return { ...verdict, jti: { id: jti, until: exp === undefined ? byAge : Math.min(byAge, exp * 1000) } };
     } catch (error) {
       // jose's codes (ERR_JWT_EXPIRED, ERR_JWT_CLAIM_VALIDATION_FAILED, …) name the reason; its
       // messages may quote claims, so only the code is kept.

@@ -21,6 +21,28 @@ export interface PushJwtAuth {
   maxTokenAgeSeconds?: number;
   /** Accepted signing algorithms. @default every asymmetric algorithm `jose` supports for the key */
   algorithms?: string[];
+  /**
+   * Refuse (401) a JWT without a `taskId` claim. A `taskId` claim, when present, is always checked:
+   * a delivery for another task is refused (403), whatever this says.
+   * @default false
+   */
+  requireTaskId?: boolean;
+  /**
+   * Refuse (401) a JWT without a `jti` claim. A `jti`, when present, is always checked: it carries
+   * one delivery for as long as its token is accepted (`exp`, or `iat` + `maxTokenAgeSeconds`); the
+   * same delivery again (the agent's retry, same bytes) is a repeat, another delivery under it is
+   * refused (401). Remembered per receiver, in memory (see {@link maxRememberedJtis}): a replica of
+   * your service does not know the ids another one saw.
+   * @default false
+   */
+  requireJti?: boolean;
+  /**
+   * JWT ids remembered at most (each only while its token can be accepted). When that many are live,
+   * a delivery with a new `jti` is refused with 429 and `Retry-After` (the agent retries it later)
+   * rather than forgetting a live id.
+   * @default 100000
+   */
+  maxRememberedJtis?: number;
 }
 
 /**
@@ -85,9 +107,37 @@ export interface PushReceiverOptions {
    */
   maxBodyBytes?: number;
   /**
+   * Deepest nesting of objects and arrays accepted in a body, counted on its bytes before it is
+   * parsed: deeper is refused (400) before anything recursive touches it.
+   * @default 64
+   */
+  maxDepth?: number;
+  /**
+   * Longest time a body may take to arrive, from the first read, in ms: a body still arriving then is
+   * cut off (408, the connection closed). A sender trickling a body holds a socket and a pending
+   * handler; a webhook body of at most `maxBodyBytes` from another server arrives well within it.
+   * Headers are read by the server before the receiver sees the request: bound them there (see
+   * {@link PushReceiver.nodeListener}).
+   * @default 5000
+   */
+  bodyTimeoutMs?: number;
+  /**
+   * Longest gap between two pieces of a body (and before the first), in ms: a longer one cuts the
+   * body off (408, the connection closed).
+   * @default 2000
+   */
+  bodyIdleMs?: number;
+  /**
+   * Longest time a request's headers may take to arrive, in ms. The receiver sees a request only
+   * once its headers are in, so the server bounds them: pass {@link PushReceiver.serverOptions} to
+   * `http.createServer` (Node's own default is 60 s), or set it on your proxy.
+   * @default 10000
+   */
+  headersTimeoutMs?: number;
+  /**
    * Events one iteration may hold while its reader is behind. One more ends that iteration with an
    * error event (type `overloaded`, code `push_buffer_overflow`) after what it holds; the delivery
-   * that did not fit gets 503.
+   * that did not fit gets 503. A single Task snapshot with more artifacts than this is refused (413).
    * @default 1000
    */
   maxBuffered?: number;
@@ -95,6 +145,19 @@ export interface PushReceiverOptions {
   converter?: EventConverter;
   /** Observability: refusals, config deletions. A listener that throws is ignored. */
   onEvent?: (event: PushReceiverEvent) => void;
+}
+
+/**
+ * What `http.createServer(options, listener)` (or `https`) is given by {@link PushReceiver.serverOptions}:
+ * Node's own bounds on what the server reads before the receiver sees a request.
+ */
+export interface PushServerOptions {
+  /** Longest time for a request's headers, in ms (`headersTimeoutMs`). */
+  readonly headersTimeout: number;
+  /** Longest time for a whole request, in ms: headers + `bodyTimeoutMs` + 1 s (a backstop for the receiver's own deadlines). */
+  readonly requestTimeout: number;
+  /** How often Node checks those two, in ms: 1000 (Node's default, 30 s, would let a slow sender stay up to 30 s past them). */
+  readonly connectionsCheckingInterval: number;
 }
 
 /** Options of `receiver.events(taskId, options)`. */

@@ -9,8 +9,10 @@ import type { AgentCard } from '../protocol/model.js';
 import { createAuthenticator, type Authenticator } from './authenticate.js';
 import { decodeDelivery, taskIdOf } from './decode-delivery.js';
 import { createNodeListener } from './node-listener.js';
-import type { PushEventsOptions, PushReceiverEvent, PushReceiverOptions, PushRegisterOptions } from './options.js';
-import { readBounded } from './read-body.js';
+import type { PushEventsOptions, PushReceiverEvent, PushReceiverOptions, PushRegisterOptions, PushServerOptions } from './options.js';
+import { readBounded, type BodyTimeouts } from './read-body.js';
+import { isJsonContentType, nestsDeeperThan } from './admit.js';
+import { JtiMemory } from './jti-memory.js';
 import { registerTask } from './register.js';
 import { PushStop, PushSubscription, type Delivered } from './subscription.js';
 import { TokenRegistry } from './tokens.js';
@@ -18,6 +20,15 @@ import { ignoreLate } from '../util/ignore-late.js';
 
 const DEFAULT_MAX_BODY = 1024 * 1024;
 const DEFAULT_MAX_BUFFERED = 1000;
+const DEFAULT_MAX_DEPTH = 64;
+const DEFAULT_BODY_TIMEOUT_MS = 5000;
+const DEFAULT_BODY_IDLE_MS = 2000;
+const DEFAULT_MAX_JTIS = 100_000;
+const DEFAULT_HEADERS_TIMEOUT_MS = 10_000;
+/** Slack between the receiver's own body deadline and the server's whole-request one. */
+const REQUEST_TIMEOUT_SLACK_MS = 1000;
+/** Events a Task snapshot yields besides one per artifact (its status, a message). */
+const SNAPSHOT_OVERHEAD = 2;
 
 /** A card for iterations opened without a client: the default converter never reads it. */
 const NO_CARD: AgentCard = { name: '', interfaces: [], capabilities: {}, skills: [], raw: undefined };
@@ -49,17 +60,35 @@ export function abortedStop(message: string, cause?: unknown): PushStop {
 
 /**
  * A webhook for A2A push notifications (see {@link pushReceiver}). Deliveries are authenticated from
- * their headers, read within a size cap, validated with the protocol decoders of both versions, and
- * reconciled per task into `events(taskId)` iterations.
+ * their headers, checked to be JSON, read within a size cap and a deadline, bounded in depth,
+ * validated with the protocol decoders of both versions, and reconciled per task into
+ * `events(taskId)` iterations. A delivery is taken exactly once, or refused without being remembered.
  */
 export class PushReceiver {
-  /** `(req, res)` for `node:http` / express: a thin adapter over {@link handleRequest}. Mount it before any body parser. */
+  /**
+   * `(req, res)` for `node:http` / express: a thin adapter over {@link handleRequest}, with its body
+   * deadlines (`bodyTimeoutMs`, `bodyIdleMs`: 408 and the connection closed). Mount it before any body
+   * parser. Headers arrive before it is called: bound them with {@link serverOptions}.
+   * @example
+   * http.createServer(receiver.serverOptions, receiver.nodeListener).listen(8080);
+   */
   readonly nodeListener: (req: IncomingMessage, res: ServerResponse) => void;
+  /**
+   * Options for `http.createServer(options, listener)` / `https.createServer` that bound what the
+   * server reads before the receiver sees a request: `headersTimeout` (`headersTimeoutMs`) and
+   * `requestTimeout` (headers + `bodyTimeoutMs` + 1 s: the server's own backstop for the whole request),
+   * checked every second (`connectionsCheckingInterval`; Node's default, 30 s, would let a slow sender
+   * hold a socket up to 30 s past them).
+   */
+  readonly serverOptions: PushServerOptions;
   readonly #tokens = new TokenRegistry();
   readonly #auth: Authenticator;
   readonly #tokenMode: boolean;
   readonly #maxBody: number;
   readonly #maxBuffered: number;
+  readonly #maxDepth: number;
+  readonly #bodyTimeouts: BodyTimeouts;
+  readonly #jtis: JtiMemory | undefined;
   readonly #converter: EventConverter;
   readonly #onEvent: ((event: PushReceiverEvent) => void) | undefined;
   readonly #tasks = new Map<string, Set<PushSubscription>>();
@@ -73,6 +102,15 @@ export class PushReceiver {
     this.#tokenMode = options.auth === undefined || options.auth === 'token';
     this.#maxBody = positive('maxBodyBytes', options.maxBodyBytes, DEFAULT_MAX_BODY);
     this.#maxBuffered = positive('maxBuffered', options.maxBuffered, DEFAULT_MAX_BUFFERED);
+    this.#maxDepth = positive('maxDepth', options.maxDepth, DEFAULT_MAX_DEPTH);
+    this.#bodyTimeouts = {
+      totalMs: positive('bodyTimeoutMs', options.bodyTimeoutMs, DEFAULT_BODY_TIMEOUT_MS),
+      idleMs: positive('bodyIdleMs', options.bodyIdleMs, DEFAULT_BODY_IDLE_MS),
+    };
+    const headersTimeout = positive('headersTimeoutMs', options.headersTimeoutMs, DEFAULT_HEADERS_TIMEOUT_MS);
+    this.serverOptions = { headersTimeout, requestTimeout: headersTimeout + this.#bodyTimeouts.totalMs + REQUEST_TIMEOUT_SLACK_MS, connectionsCheckingInterval: 1000 };
+    const jwt = typeof options.auth === 'object' && options.auth !== null ? options.auth : undefined;
+    this.#jtis = jwt === undefined ? undefined : new JtiMemory(positive('maxRememberedJtis', jwt.maxRememberedJtis, DEFAULT_MAX_JTIS));
     this.#converter = options.converter ?? defaultConverter;
     this.#onEvent = options.onEvent;
     this.nodeListener = createNodeListener((request) => this.handleRequest(request));
@@ -81,18 +119,24 @@ export class PushReceiver {
   /**
    * Handles one delivery (web-standard: any runtime, any framework). Answers 204 when it was taken
    * (also for a repeat or an older delivery, which are dropped: the agent need not retry them);
+   * otherwise it was not taken, and is not remembered as seen (the agent's retry is new again):
    * 405 for a method other than POST; 401 (with `WWW-Authenticate: Bearer`) when its credentials are
-   * refused — before the body is read; 413 over `maxBodyBytes`; 400 for a body that is not JSON or
-   * not an A2A payload (naming the field); 403 when a valid token is for another task; 404 when no
-   * iteration is open for its task; 503 when its iteration's buffer overflowed. Never throws; no
-   * answer carries a credential.
+   * refused — before the body is read — or a JWT's `jti` already carried another delivery; 415 for a
+   * content type other than `application/json` / `application/a2a+json`; 408 for a body slower than
+   * `bodyTimeoutMs` / `bodyIdleMs`; 413 over `maxBodyBytes` (or a Task snapshot with more artifacts
+   * than `maxBuffered`); 400 for a body that is not JSON, nests deeper than `maxDepth`, or is not an
+   * A2A payload (naming the field); 403 when a valid token is for another task; 404 when no
+   * iteration is open for its task; 429 when a JWT's id cannot be remembered yet; 503 when its
+   * iteration's buffer overflowed (its reader is behind). Never throws, never answers another 5xx;
+   * no answer carries a credential.
    */
   async handleRequest(request: Request): Promise<Response> {
     try {
       return await this.#handle(request);
     } catch (error) {
+      // A bug, not the sender's fault; still a 4xx, so the sender neither retries it as a repeat nor counts it as taken.
       const name = error instanceof Error ? error.name : typeof error;
-      return this.#refuse(500, `internal error (${name})`);
+      return this.#refuse(400, `the delivery could not be processed (${name})`);
     }
   }
 
@@ -103,8 +147,13 @@ export class PushReceiver {
       request.body?.cancel().catch(ignoreLate);
       return this.#refuse(401, verdict.reason, undefined, { 'www-authenticate': 'Bearer' });
     }
-    const body = await readBounded(request, this.#maxBody);
+    if (!isJsonContentType(request.headers.get('content-type'))) {
+      request.body?.cancel().catch(ignoreLate);
+      return this.#refuse(415, 'the content type is not application/json or application/a2a+json', verdict.taskId, { accept: 'application/json, application/a2a+json' });
+    }
+    const body = await readBounded(request, this.#maxBody, this.#bodyTimeouts);
     if (!body.ok) return this.#refuse(body.status, body.reason, verdict.taskId);
+    if (nestsDeeperThan(body.bytes, this.#maxDepth)) return this.#refuse(400, `the body nests deeper than ${this.#maxDepth}`, verdict.taskId);
     let json: unknown;
     try {
       json = JSON.parse(utf8.decode(body.bytes));
@@ -121,13 +170,24 @@ export class PushReceiver {
     const taskId = taskIdOf(event) ?? verdict.taskId;
     if (taskId === undefined) return this.#refuse(400, 'the payload names no task');
     if (verdict.taskId !== undefined && taskId !== verdict.taskId) return this.#refuse(403, 'the token is for another task', verdict.taskId);
+    if (event.kind === 'task' && (event.artifacts?.length ?? 0) + SNAPSHOT_OVERHEAD > this.#maxBuffered) {
+      return this.#refuse(413, `the Task snapshot has more artifacts than maxBuffered (${this.#maxBuffered})`, taskId);
+    }
     const subscriptions = this.#tasks.get(taskId);
     if (subscriptions === undefined || subscriptions.size === 0) return this.#refuse(404, 'no iteration is open for this task', taskId);
     const digest = await digestOf(body.bytes);
+    const jti = verdict.jti;
+    if (jti !== undefined && this.#jtis !== undefined) {
+      const claim = this.#jtis.claim(jti.id, jti.until, digest);
+      if (claim === 'reused') return this.#refuse(401, 'JWT refused (its jti carried another delivery)', taskId, { 'www-authenticate': 'Bearer' });
+      if (claim === 'full') return this.#refuse(429, 'too many live JWT ids to remember', taskId, { 'retry-after': '10' });
+    }
     const outcomes: Delivered[] = [];
     for (const subscription of subscriptions) outcomes.push(subscription.deliver(event, digest));
-    if (outcomes.every((o) => o === 'overflow')) return this.#refuse(503, 'the iteration’s buffer is full', taskId);
-    return answer(204);
+    if (outcomes.some((o) => o === 'accepted' || o === 'repeat')) return answer(204);
+    if (jti !== undefined) this.#jtis?.release(jti.id, digest);
+    if (outcomes.includes('overflow')) return this.#refuse(503, 'the iteration’s buffer is full', taskId);
+    return this.#refuse(404, 'no iteration is open for this task', taskId);
   }
 
   #refuse(status: number, reason: string, taskId?: string, headers: Record<string, string> = {}, extra: object = {}): Response {

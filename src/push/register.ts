@@ -1,6 +1,7 @@
 import type { A2AClient } from '../client/a2a-client.js';
 import { errorEvent } from '../convert/safe-convert.js';
 import { A2AClientError, isA2AClientError } from '../errors/a2a-client-error.js';
+import { holdSecret } from '../errors/held-secrets.js';
 import type { Task } from '../protocol/model.js';
 import type { PushNotificationConfig } from '../protocol/method-params.js';
 import type { PushReceiverEvent, PushRegisterOptions } from './options.js';
@@ -38,13 +39,16 @@ function asClientError(error: unknown, agent: string): A2AClientError {
  * The registration of one iteration: create the config, read the task once (what happened before
  * the config existed; deliveries that arrive meanwhile are held and reconciled after it), and delete
  * the config when the iteration ends — after its creation settled, so a config is never left behind
- * by an iteration that ended early.
+ * by an iteration that ended early. The token is a secret of these calls, like a header value: it
+ * is redacted from their failures (an agent's error answer may echo the config) — errors, events,
+ * `onEvent`, diagnostics and traces — from the create until the delete settled.
  */
 export function registerTask(init: RegisterInit): { start: (subscription: PushSubscription) => void; end: () => void } {
   const { client, taskId, options, token, emit, track } = init;
   const call = options.call ?? {};
   let ended = false;
   let created: Promise<string | undefined> = Promise.resolve(undefined);
+  const release = token === undefined ? (): void => undefined : holdSecret(token);
 
   const create = async (subscription: PushSubscription): Promise<string | undefined> => {
     subscription.hold();
@@ -73,7 +77,7 @@ export function registerTask(init: RegisterInit): { start: (subscription: PushSu
 
   const remove = async (): Promise<void> => {
     const configId = await created;
-    if (configId === undefined) return;
+    if (configId === undefined) return release();
     try {
       // Not the caller's signal: it may be what ended the iteration.
       const rest = { ...call };
@@ -82,6 +86,8 @@ export function registerTask(init: RegisterInit): { start: (subscription: PushSu
       emit({ type: 'config-delete', taskId, configId, outcome: 'deleted' });
     } catch (error) {
       emit({ type: 'config-delete', taskId, configId, outcome: 'failed', error: asClientError(error, client.name) });
+    } finally {
+      release();
     }
   };
 

@@ -14,8 +14,11 @@ export class PushStop {
   constructor(readonly event: (agent: string) => AgentEvent) {}
 }
 
-/** What a delivery did to an iteration. */
-export type Delivered = 'accepted' | 'repeat' | 'overflow';
+/**
+ * What a delivery did to an iteration: taken; a repeat (or older) of what it delivered; did not fit
+ * (the iteration is stopped); or the iteration was stopped already and takes nothing more.
+ */
+export type Delivered = 'accepted' | 'repeat' | 'overflow' | 'stopped';
 
 /** Settings of one iteration. */
 export interface SubscriptionInit {
@@ -69,20 +72,27 @@ export class PushSubscription {
   }
 
   /**
-   * Takes one delivery. `digest` identifies its bytes: a repeat of a recent one is dropped. Returns
-   * `overflow` when it did not fit (the iteration is then stopped with the overflow error).
+   * Takes one delivery. `digest` identifies its bytes: a repeat of a recent one that was taken is
+   * dropped. Returns `overflow` when it did not fit (the iteration is then stopped with the overflow
+   * error), `stopped` when the iteration was stopped before. Only a delivery that was taken is
+   * remembered as seen: one that was not (or whose reconciliation threw) is new again when the
+   * agent retries it.
    */
   deliver(event: StreamEvent, digest: string): Delivered {
-    if (this.finished) return 'repeat';
+    if (this.#stop !== undefined || (this.#finished && !this.#mirror.done)) return 'stopped';
+    if (this.#finished) return 'repeat';
     if (this.#digests.includes(digest)) return 'repeat';
-    this.#digests.push(digest);
-    if (this.#digests.length > DIGESTS) this.#digests.shift();
+    let outcome: Delivered;
     if (this.#held) {
       if (this.#held.length >= this.#init.maxBuffered) return this.#overflow();
       this.#held.push(event);
-      return 'accepted';
+      outcome = 'accepted';
+    } else outcome = this.#take(event);
+    if (outcome === 'accepted' || outcome === 'repeat') {
+      this.#digests.push(digest);
+      if (this.#digests.length > DIGESTS) this.#digests.shift();
     }
-    return this.#take(event);
+    return outcome;
   }
 
   /** Ends the iteration after what is queued, with `stop`'s event. */
@@ -112,7 +122,14 @@ export class PushSubscription {
         partial: false,
         taskId,
         agent,
-        error: { type: 'overloaded', code: 'push_buffer_overflow', message: `more than ${maxBuffered} push events of task ${taskId} were waiting to be read`, retryable: false },
+        error: {
+          type: 'overloaded',
+          source: 'path',
+          code: 'push_buffer_overflow',
+          message: `more than ${maxBuffered} push events of task ${taskId} were waiting to be read`,
+          retryable: false,
+          ambiguous: false,
+        },
       })),
     );
     return 'overflow';

@@ -23,7 +23,7 @@ describe('handleRequest refusals', () => {
     const receiver = pushReceiver({ auth: open, onEvent: (e) => events.push(e) });
     const iteration = receiver.events('t1');
     expect((await receiver.handleRequest(delivery('{"task": '))).status).toBe(400);
-    expect((await receiver.handleRequest(new Request('http://127.0.0.1/', { method: 'POST', body: new Uint8Array([0x7b, 0xff, 0x7d]) }))).status).toBe(400);
+    expect((await receiver.handleRequest(new Request('http://127.0.0.1/', { method: 'POST', headers: { 'content-type': 'application/json' }, body: new Uint8Array([0x7b, 0xff, 0x7d]) }))).status).toBe(400);
     const invalid = await receiver.handleRequest(delivery({ statusUpdate: { taskId: 't1', contextId: 'c', status: { state: 42 } } }));
     expect(invalid.status).toBe(400);
     expect(await invalid.json()).toMatchObject({ field: expect.stringMatching(/^body\.statusUpdate\.status\.state/) });
@@ -46,7 +46,7 @@ describe('handleRequest refusals', () => {
         controller.enqueue(new Uint8Array(512).fill(0x20));
       },
     });
-    const streamed = await receiver.handleRequest(new Request('http://127.0.0.1/', { method: 'POST', body: endless, duplex: 'half' } as RequestInit));
+    const streamed = await receiver.handleRequest(new Request('http://127.0.0.1/', { method: 'POST', headers: { 'content-type': 'application/json' }, body: endless, duplex: 'half' } as RequestInit));
     expect(streamed.status).toBe(413);
     // Cut off just past the cap: an endless body is never read to its end.
     expect(pulled).toBeLessThan(10);
