@@ -27,6 +27,7 @@ import { AgentCalls } from './agent-calls.js';
 import { ClientStreams, isNormalisedCard } from './client-streams.js';
 import { fetchCardFor, type CachedCard } from './card-resolver.js';
 import { endpointOf, type ClientProtocol } from './endpoint.js';
+import { credentialsFor } from './credential-scope.js';
 import { openConversation, type Conversation } from './conversation.js';
 import type { ConversationInit } from './conversation-state.js';
 import { flatten } from './flatten.js';
@@ -135,6 +136,8 @@ export class A2AClient {
       name: this.name,
       card: this.card,
       url: this.protocol.url,
+      // The caller's headers only where it pointed or trusts (docs/networks.md, "Credentials").
+      credentials: credentialsFor(endpoint.origin, options, found?.baseUrl),
       engine: this.#engine,
       binding: this.#binding,
       resilience: this.#resilience,

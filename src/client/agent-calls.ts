@@ -46,6 +46,8 @@ export interface AgentCallsInit {
   card: AgentCard;
   /** The negotiated interface URL. */
   url: string;
+  /** The interface may get the caller's headers (`client/credential-scope.ts`); false: none are sent. */
+  credentials: boolean;
   engine: HttpEngine;
   binding: Binding;
   resilience: Resilience;
@@ -81,8 +83,8 @@ export class AgentCalls {
   constructor(init: AgentCallsInit) {
     this.#init = init;
     this.#cancels = new TaskCancels(init.name, init.options.onEvent, this.#sendCancel);
-    const { card, engine, binding, url, limits, options } = init;
-    this.#requests = new AgentRequests({ card, engine, binding, url, limits, headers: options.headers, propagateDeadline: options.propagateDeadline === true, extensions: options.extensions });
+    const { card, engine, binding, url, limits, options, credentials } = init;
+    this.#requests = new AgentRequests({ card, engine, binding, url, limits, headers: options.headers, credentials, propagateDeadline: options.propagateDeadline === true, extensions: options.extensions });
     this.#target = traceTarget(init.name, init.url);
   }
 

@@ -43,7 +43,10 @@ export interface ClientOptions {
    * every attempt. When the agent answers 401 (or 403 with `insufficient_scope`) with a
    * `WWW-Authenticate` challenge, the function is called again with `challenge` set and the request
    * repeated once — not counted as a retry, not seen by the circuit breaker. A second refusal fails
-   * with kind `http` naming the scheme; header values never appear in errors or events.
+   * with kind `http` naming the scheme; header values never appear in errors or events. They go only
+   * to the origin `connect` was given and to `redirects.trustedOrigins` (card redirects and the
+   * card's interface alike): an interface a fetched card names on another origin is called without
+   * them, and the function is not called for it (docs/networks.md, "Credentials").
    * @example
    * headers: async ({ challenge }) => ({ authorization: `Bearer ${await tokens.get({ refresh: challenge !== undefined })}` })
    */
@@ -147,7 +150,9 @@ export interface ClientOptions {
    * trusted here — once a hop leaves them they are dropped for the rest of the chain. A redirect from
    * https to http, to another scheme, without a valid `Location`, in a loop or past the 5th fails
    * with kind `card` naming the chain (`redirects`). RPC calls never follow a redirect: a 3xx there is
-   * kind `http` with `location`. Known limit: the fetch engine asks for `redirect: 'manual'`, which in a
+   * kind `http` with `location`. RPC calls send the caller's headers to the interface only when it is
+   * on the requested origin or one trusted here (or the card was verified with `cardSignature`, or
+   * handed to `new A2AClient(card)`). Known limit: the fetch engine asks for `redirect: 'manual'`, which in a
    * browser yields an opaque response without status or `Location`: there a card redirect cannot be followed.
    * @example
    * redirects: { trustedOrigins: ['https://cards.example.com'] }
@@ -175,9 +180,11 @@ export interface ClientOptions {
 /** How card fetches treat redirects; see {@link ClientOptions.redirects}. */
 export interface RedirectOptions {
   /**
-   * Origins (`https://host[:port]`; a path is ignored) that receive the caller's headers when a card
-   * fetch is redirected to them, as the requested origin does. An https→http redirect is refused
-   * whatever is trusted.
+   * Origins (`https://host[:port]`; a path is ignored) trusted with the caller's headers as the
+   * requested origin is: a card fetch redirected to them sends them, and so does every RPC call when
+   * the card's interface is on one of them (a gRPC interface `grpcs://host:port` compares as
+   * `https://host:port`). An interface on any other origin gets none of the caller's headers (see
+   * docs/networks.md, "Credentials"). An https→http redirect is refused whatever is trusted.
    * @default []
    */
   trustedOrigins?: readonly string[];

@@ -21,6 +21,12 @@ export interface AgentRequestsInit {
   limits: Limits;
   /** The client's headers: a record, or a function called per attempt (and again to answer a challenge). */
   headers: HeadersOption | undefined;
+  /**
+   * False when the interface is on an origin the caller did not name or trust: then neither
+   * `headers` (the function is not called) nor a call's headers are sent, only the SDK's own.
+   * @default true
+   */
+  credentials?: boolean;
   /** Send the time left as `a2a-deadline-ms` on every request. */
   propagateDeadline: boolean;
   /** A2A extensions to announce. */
@@ -66,11 +72,14 @@ export class AgentRequests {
   /** `init.headers` lower-cased once, when they are a record. */
   readonly #staticHeaders: Record<string, string>;
   readonly #dynamic: boolean;
+  /** The caller's headers (the client's and each call's) may be sent. */
+  readonly #credentials: boolean;
 
   constructor(init: AgentRequestsInit) {
     this.#init = init;
-    this.#dynamic = typeof init.headers === 'function';
-    this.#staticHeaders = typeof init.headers === 'function' ? {} : mergeHeaders(init.headers);
+    this.#credentials = init.credentials !== false;
+    this.#dynamic = this.#credentials && typeof init.headers === 'function';
+    this.#staticHeaders = typeof init.headers === 'function' || !this.#credentials ? {} : mergeHeaders(init.headers);
   }
 
   /** The requests of one call. */
@@ -100,7 +109,7 @@ export class AgentRequests {
 
   /** An attempt's context from the static headers, merged with the call's. */
   #staticContext(call: CallRequestOptions, scope: CallScope): AttemptContext {
-    const merged = call.headers === undefined ? this.#staticHeaders : mergeHeaders(this.#staticHeaders, call.headers);
+    const merged = call.headers === undefined || !this.#credentials ? this.#staticHeaders : mergeHeaders(this.#staticHeaders, call.headers);
     return this.#context(merged, call, scope);
   }
 

@@ -20,12 +20,15 @@ type Lease = 'none' | 'acquiring' | 'held' | 'probing';
 
 /**
  * One agent's breaker made one breaker for the fleet (a {@link BreakerSync}). Everything it does on
- * the breaker's behalf runs in the background; the breaker never waits for it.
+ * the breaker's behalf runs in the background; a successful call never waits for it.
  *
  * - **Counting.** With `consecutiveFailures` (not `sampling`), health failures are added to
  *   `<prefix>fails:<origin>` as they happen (batched per event-loop turn, one write in flight) and a
  *   success resets it: the reply is the fleet's count, and the process whose failure reaches the
- *   threshold opens its breaker — and so the fleet's.
+ *   threshold opens its breaker — and so the fleet's. Until that reply (at most `timeoutMs`), the
+ *   next call to the agent here waits ({@link reported}): it is decided on the count, not raced
+ *   against it, so the agent sees at most the threshold plus what was in flight, however late a
+ *   process reports (a cold one builds its error decoders on its first failure).
  * - **Opening and closing.** A transition decided here is written to `<prefix>breaker:<origin>` and
  *   published on `<prefix>events`; other processes apply it ({@link apply}). A write that fails is
  *   repeated once Redis is back ({@link rewrite}).
@@ -57,6 +60,9 @@ export class FleetBreaker implements BreakerSync {
   #leaseRetryAt = 0;
   #dirty = false;
   #writing = false;
+  /** Pending while failures reported here are not counted by the fleet yet ({@link reported}); `#settle` ends it. */
+  #reported: Promise<void> | undefined;
+  #settle: (() => void) | undefined;
 
   constructor(ctx: FleetContext, origin: string, breaker: FleetControlledBreaker, options: CircuitBreakerOptions) {
     this.#ctx = ctx;
@@ -75,7 +81,13 @@ export class FleetBreaker implements BreakerSync {
   failed(): void {
     if (this.#threshold === undefined || !this.#ctx.sharing) return;
     this.#pendingFails++;
+    this.#awaitCount();
     this.#scheduleFlush();
+  }
+
+  /** Pending from a health failure until the fleet's reply counted it, `timeoutMs` passed, or sharing stopped. */
+  reported(): Promise<void> | undefined {
+    return this.#reported;
   }
 
   succeeded(): void {
@@ -189,6 +201,22 @@ export class FleetBreaker implements BreakerSync {
     this.rewrite();
   }
 
+  /** Starts waiting for the fleet to count the failures reported (one wait for all pending ones). */
+  #awaitCount(): void {
+    if (this.#reported !== undefined) return;
+    this.#reported = new Promise<void>((resolve) => {
+      // Redis not answering must not hold calls longer than it takes the store to call it down.
+      const timer = setTimeout(() => this.#settle?.(), this.#ctx.timeoutMs);
+      timer.unref?.();
+      this.#settle = () => {
+        clearTimeout(timer);
+        this.#reported = undefined;
+        this.#settle = undefined;
+        resolve();
+      };
+    });
+  }
+
   #scheduleFlush(): void {
     if (this.#flushing || this.#flushQueued) return;
     this.#flushQueued = true;
@@ -204,7 +232,10 @@ export class FleetBreaker implements BreakerSync {
     const reset = this.#resetFails;
     this.#pendingFails = 0;
     this.#resetFails = false;
-    if (!this.#ctx.sharing || (n === 0 && !reset)) return;
+    if (!this.#ctx.sharing || (n === 0 && !reset)) {
+      this.#settle?.();
+      return;
+    }
     this.#flushing = true;
     try {
       const key = this.#ctx.keys.fails(this.#origin);
@@ -219,7 +250,9 @@ export class FleetBreaker implements BreakerSync {
       this.#ctx.failed(error);
     } finally {
       this.#flushing = false;
+      // Counted (and the breaker opened when the count says so): the calls held for it decide now.
       if (this.#pendingFails > 0 || this.#resetFails) this.#scheduleFlush();
+      else this.#settle?.();
     }
   }
 

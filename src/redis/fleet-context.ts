@@ -9,6 +9,8 @@ export interface FleetContext {
   readonly replica: string;
   /** True while state is shared: the store is synced with Redis. */
   readonly sharing: boolean;
+  /** How long Redis may take to answer before it counts as down (`timeoutMs`). */
+  readonly timeoutMs: number;
   /** How long a view of the fleet read from Redis may be used. */
   readonly staleAfterMs: number;
   /** Processes using the store (this one included) as of the last round; at least 1. */

@@ -58,6 +58,7 @@ export class RedisAgentStates implements AgentStateStore {
       get sharing() {
         return status.sharing;
       },
+      timeoutMs: resolved.timeoutMs,
       staleAfterMs: 2 * resolved.syncIntervalMs + resolved.timeoutMs,
       get replicas() {
         return replicas();

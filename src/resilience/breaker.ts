@@ -132,12 +132,16 @@ export class AgentBreaker {
   /**
    * Runs `fn` through the breaker: while closed, directly (its outcome counted); when open and due,
    * as the one half-open probe.
+   * With a shared store, a call that follows a health failure here waits until the fleet counted
+   * that failure (`BreakerSync.reported`, at most the store's `timeoutMs`, or until `scope`'s signal
+   * aborts: then `fn` runs and meets the scope's failure at once), then is decided.
    * @param countSuccess false for a stream's opening, whose success is known only later: while
    * closed, a success is then left to {@link recordLate} (a failure still counts at once).
+   * @param scope the call's scope: its signal ends a wait for the fleet's count.
    * @throws A2AClientError kind `circuit-open` (with `retryAfterMs`) without calling `fn` while open
    * or while the probe runs; otherwise whatever `fn` throws.
    */
-  execute<T>(fn: () => Promise<T>, countSuccess = true): Promise<T> {
+  execute<T>(fn: () => Promise<T>, countSuccess = true, scope?: { readonly signal: AbortSignal }): Promise<T> {
     if (this.#state !== 'closed') {
       if (this.isOpen()) return Promise.reject(this.openError());
       this.#halfOpen();
@@ -155,6 +159,9 @@ export class AgentBreaker {
         },
       );
     }
+    // This process's last health failure is not counted by the fleet yet: decide once it is.
+    const reported = this.#sync?.reported?.();
+    if (reported !== undefined && scope?.signal.aborted !== true) return untilCounted(reported, scope).then(() => this.execute(fn, countSuccess, scope));
     return run(fn).then(
       (value) => {
         if (this.#state === 'closed' && countSuccess) {
@@ -235,4 +242,18 @@ function run<T>(fn: () => Promise<T>): Promise<T> {
   } catch (error) {
     return Promise.reject(error);
   }
+}
+
+/** Resolves when `reported` does, or at once when `scope`'s signal aborts (the held call then fails as the scope says). */
+function untilCounted(reported: Promise<void>, scope: { readonly signal: AbortSignal } | undefined): Promise<void> {
+  if (scope === undefined) return reported;
+  const signal = scope.signal;
+  return new Promise<void>((resolve) => {
+    const done = (): void => {
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    signal.addEventListener('abort', done, { once: true });
+    void reported.then(done);
+  });
 }

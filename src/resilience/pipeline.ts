@@ -248,7 +248,7 @@ class PipelineRun<T> implements RetryRun<T> {
   }
 
   run(n: number): Promise<T> {
-    return this.#breaker ? this.#breaker.execute(() => this.#once(n), this.#countSuccess) : this.#once(n);
+    return this.#breaker ? this.#breaker.execute(() => this.#once(n), this.#countSuccess, this.scope) : this.#once(n);
   }
 
   #once(n: number): Promise<T> {

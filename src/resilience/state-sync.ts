@@ -39,6 +39,15 @@ export interface BreakerSync {
    * the probe. May start acquiring the right to probe in the background.
    */
   probeWaitMs(): number;
+  /**
+   * While the fleet has not yet counted a health failure this process reported, a promise that
+   * resolves once it has (or once the store gives up waiting for Redis); otherwise `undefined`. The
+   * breaker holds its next call to the agent until then, so that call is decided on the fleet's
+   * count, not raced against it: beyond `consecutiveFailures`, the fleet's agent then sees at most
+   * the requests that were in flight when the count was reached, however long each process took to
+   * report its failure. Never rejects.
+   */
+  reported?(): Promise<void> | undefined;
 }
 
 /**

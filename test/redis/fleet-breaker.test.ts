@@ -126,4 +126,41 @@ describeWithRedis('fleet-wide circuit breaker on Redis', () => {
     expect(beforeEnd).toBe(1);
     await waitFor(() => pa.breakerState() === 'closed' && pb.breakerState() === 'closed', 1_000, 'both breakers to close');
   });
+
+  it('a failing agent sees at most consecutiveFailures + the requests in flight, however long each replica takes to report its first failure', async () => {
+    // 8 replicas (stores) with one call at a time each. The first failure of each replica blocks its
+    // process for 40 ms before the breaker hears of it, as a cold process building its error decoders
+    // on first use does: the replicas report late and unevenly, and every stall delays the others'
+    // Redis replies past their 10 ms retry backoff. The bound must not depend on that.
+    const REPLICAS = 8;
+    const stores = Array.from({ length: REPLICAS }, () => redis.store());
+    await redis.synced(...stores);
+    const origin = agentKey();
+    const breaker = { consecutiveFailures: 5, halfOpenAfterMs: 60_000 };
+    const retry = { maxAttempts: 3, baseDelayMs: 10, maxDelayMs: 20, budget: false as const };
+    const pipelines = stores.map((store) => redis.pipeline(store, origin, { retry, circuitBreaker: breaker }));
+    let agentRequests = 0;
+    const replica = async (p: (typeof pipelines)[number]): Promise<void> => {
+      let cold = true;
+      const attempt = async (): Promise<never> => {
+        agentRequests++;
+        await sleep(1);
+        if (cold) {
+          cold = false;
+          const until = performance.now() + 40;
+          while (performance.now() < until);
+        }
+        throw errors.http(503);
+      };
+      const t0 = performance.now();
+      while (!p.isOpen() && performance.now() - t0 < 3_000) {
+        await rejection(p.execute(read(), attempt));
+        await sleep(10);
+      }
+    };
+    await Promise.all(pipelines.map((p) => replica(p)));
+    expect(pipelines.every((p) => p.isOpen())).toBe(true);
+    process.stdout.write(`fleet breaker, late first reports: the agent saw ${agentRequests} requests before all ${REPLICAS} replicas failed fast\n`);
+    expect(agentRequests).toBeLessThanOrEqual(breaker.consecutiveFailures + REPLICAS);
+  });
 });

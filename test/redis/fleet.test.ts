@@ -1,9 +1,9 @@
 /**
  * The fleet test: 8 coordinator replicas — child processes, each with its own client and store,
  * running the BUILT package (test/redis/fleet-replica.mjs) — against one loopback agent and one real
- * redis-server. With the store the agent sees about `consecutiveFailures` health failures before
- * every replica fails fast (without it, each replica pays its own: 8×), the fleet's retries stay
- * within one budget, and Redis killed and restarted mid-run fails no call.
+ * redis-server. With the store the agent sees at most `consecutiveFailures` + 8 health failures
+ * (one request in flight per replica) before every replica fails fast (without it, each replica
+ * pays its own: 8×), the fleet's retries stay within one budget, and Redis killed and restarted mid-run fails no call.
  *
  * Needs a fresh `npm run build` (the pack test needs one too).
  */
@@ -210,9 +210,12 @@ describeWithRedis('fleet: 8 coordinator processes, one failing agent, one Redis'
     );
     expect(shared.spreadMs).toBeDefined();
     expect(shared.spreadMs).toBeLessThan(1_000);
-    // Beyond the threshold: what the replicas had in flight (a first attempt and its retry each, at
-    // most) in the few ms the opening takes to reach them.
-    expect(shared.agentFailures).toBeLessThanOrEqual(breaker.consecutiveFailures + 2 * REPLICAS);
+    // Beyond the threshold: what the replicas had in flight when the fleet's count reached it (one
+    // call at a time each: one request each, at most). Cold replicas build their error decoders on
+    // their first failure (lazily, for a fast import) and report it late and unevenly; a replica
+    // holds its next request until the fleet counted its last failure, so that does not matter
+    // (it did: 9450242 made it 16–18, a retry each raced the count).
+    expect(shared.agentFailures).toBeLessThanOrEqual(breaker.consecutiveFailures + REPLICAS);
     expect(alone.agentFailures).toBeGreaterThanOrEqual(REPLICAS * breaker.consecutiveFailures);
     // The default budget (10 % + 1/s over 10 s): one floor of 10 for the fleet, give or take the
     // retries taken in the few ms before the replicas' views of each other caught up.
@@ -270,6 +273,6 @@ describeWithRedis('fleet: 8 coordinator processes, one failing agent, one Redis'
     );
     expect(beforeFail).toEqual([]);
     expect(replicas.every((r) => r.sharedState.join() === 'degraded,restored')).toBe(true);
-    expect(failuresAfterRestart).toBeLessThanOrEqual(breaker.consecutiveFailures + 2 * REPLICAS);
+    expect(failuresAfterRestart).toBeLessThanOrEqual(breaker.consecutiveFailures + REPLICAS);
   }, 40_000);
 });

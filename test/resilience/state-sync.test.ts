@@ -21,7 +21,7 @@ const fail503 = async (): Promise<never> => {
 function recordingSync() {
   const told: string[] = [];
   let breaker: FleetControlledBreaker | undefined;
-  const control = { wait: 0, verdict: undefined as boolean | undefined };
+  const control = { wait: 0, verdict: undefined as boolean | undefined, reported: undefined as Promise<void> | undefined };
   const breakerSync: BreakerSync = {
     failed: () => told.push('failed'),
     succeeded: () => told.push('succeeded'),
@@ -29,6 +29,7 @@ function recordingSync() {
     probing: () => told.push('probing'),
     closed: () => told.push('closed'),
     probeWaitMs: () => control.wait,
+    reported: () => control.reported,
   };
   const budget: BudgetSync = {
     requested: () => told.push('requested'),
@@ -117,5 +118,29 @@ describe('breaker and budget sync hooks', () => {
     // Locally: a floor of 1 over the window, already spent by the two retries the fleet allowed.
     expect(state.budget.tryRetry(options)).toBe(false);
     expect(rec.told).toEqual(['requested', 'retried', 'retried']);
+  });
+
+  it('holds a call while the fleet has not counted a failure reported here; the call\'s deadline ends the hold', async () => {
+    const { p, control } = setup({ consecutiveFailures: 5, halfOpenAfterMs: 60_000 });
+    let count!: () => void;
+    control.reported = new Promise<void>((resolve) => (count = resolve));
+    let called = 0;
+    const attempt = async (): Promise<string> => {
+      called++;
+      return 'ok';
+    };
+    const held = p.execute(read(), attempt);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(called).toBe(0);
+    control.reported = undefined;
+    count();
+    expect(await held).toBe('ok');
+    expect(called).toBe(1);
+    // Never counted (Redis silent): a call with 30 ms left fails with its deadline, not after the store's timeout.
+    control.reported = new Promise<void>(() => undefined);
+    const t0 = performance.now();
+    const late = await rejection(p.execute({ ...read(), deadline: performance.now() + 30 }, attempt));
+    expect(late.kind).toBe('deadline-exceeded');
+    expect(performance.now() - t0).toBeLessThan(500);
   });
 });
