@@ -4,6 +4,7 @@
 // declares one of them itself shadows it. After the block, the reader's world is closed, and the process must
 // then exit on its own: a block that leaves a server, a timer or a connection open fails (exit code 3).
 import dns from 'node:dns';
+import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { A2AClient } from 'a2a-resilient';
 import { mockAgent, replyTask, stream } from 'a2a-resilient/mocks';
@@ -19,14 +20,14 @@ dns.lookup = function guardedLookup(hostname, ...rest) {
   return lookup.call(this, hostname, ...rest);
 };
 
-/** A local agent with a task, and everything else a block takes as given. */
-async function readerWorld() {
+/** A local agent with a task, and everything else a block takes as given (`uses`: the names the block uses; only their agents start). */
+async function readerWorld(uses) {
   const closers = [];
   const agentOf = (name) =>
     mockAgent({ name, version: '1.0', binding: 'JSONRPC' })
       .on('sendMessage', replyTask({ state: 'completed', artifacts: ['Sunny, 24 °C'] }))
       .on('sendStreamingMessage', stream([{ status: 'working' }, { artifact: 'Sunny, ' }, { artifact: { artifactId: 'artifact-1', parts: [{ kind: 'text', text: '24 °C' }] }, append: true }, { status: 'completed' }]));
-  const agents = [agentOf('forecaster'), agentOf('billing'), agentOf('search')];
+  const agents = uses.has('targets') ? [agentOf('forecaster'), agentOf('billing'), agentOf('search')] : [agentOf('forecaster')];
   const [forecaster] = agents;
   forecaster.store.put({ kind: 'task', id: 'task-1', contextId: 'ctx-1', status: { state: 'completed' }, artifacts: [{ artifactId: 'a-1', parts: [{ kind: 'text', text: 'The Q3 report' }] }] });
   const servers = await Promise.all(agents.map((agent) => agent.listen()));
@@ -37,13 +38,15 @@ async function readerWorld() {
     closers.unshift(() => client.close());
     return client;
   };
-  const client = await connect(agentUrl);
-  const otherClient = await connect(agentUrl);
-  const targets = [
-    { client, input: 'Q3 revenue?' },
-    { client: await connect(billingUrl), input: 'Q3 revenue?' },
-    { client: await connect(searchUrl), input: 'Q3 revenue?' },
-  ];
+  const client = uses.has('client') || uses.has('targets') ? await connect(agentUrl) : undefined;
+  const otherClient = uses.has('otherClient') ? await connect(agentUrl) : undefined;
+  const targets = uses.has('targets')
+    ? [
+        { client, input: 'Q3 revenue?' },
+        { client: await connect(billingUrl), input: 'Q3 revenue?' },
+        { client: await connect(searchUrl), input: 'Q3 revenue?' },
+      ]
+    : undefined;
   const rows = new Map();
   const names = {
     client,
@@ -67,7 +70,8 @@ async function readerWorld() {
   return { names, close: async () => { for (const close of closers) await close(); } };
 }
 
-const world = await readerWorld();
+const source = readFileSync(file, 'utf8');
+const world = await readerWorld(new Set(['client', 'otherClient', 'targets'].filter((name) => new RegExp(`\\b${name}\\b`).test(source))));
 Object.assign(globalThis, world.names);
 let failed;
 try {
