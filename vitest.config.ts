@@ -5,13 +5,18 @@ import { configDefaults, defineConfig } from 'vitest/config';
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
 /**
- * CI's second and third legs (Node 22, Node 24 with the newest dependencies: `A2A_CI_LEG=secondary`,
- * set by .ci/run) skip what does not depend on the Node version and runs on the first leg: the
- * packaging test (npm pack, a fresh install, three compilers) and the property tests (pure decoding
- * and reconciliation logic, thousands of generated inputs). Everything else runs on every leg.
+ * CI runs the suite three times (.ci/run): leg 1 on Node 20 with the lockfile runs everything; legs 2
+ * and 3 (`A2A_CI_LEG=node22`, `A2A_CI_LEG=newest`: Node 22 with the lockfile, Node 24 with the newest
+ * dependencies) skip what does not depend on the Node version — the packaging test (npm pack, a fresh
+ * install, three compilers) and the property tests (pure decoding and reconciliation logic, thousands
+ * of generated inputs). Leg 2 also skips the framework suites (@a2a-js/sdk, ADK, the AI SDK, LangChain
+ * and the examples built on them): with the lockfile they are leg 1's versions, and leg 3 runs them
+ * against the newest ones. Everything else runs on every leg, the docs' blocks included.
  */
-const secondaryLeg = process.env.A2A_CI_LEG === 'secondary';
+const leg = process.env.A2A_CI_LEG;
 const ONCE_PER_CI = ['test/package/pack.test.ts', 'test/**/*.property.test.ts'];
+const FRAMEWORKS = ['test/a2a-js/**', 'test/ai-sdk/**', 'test/langchain/**', 'test/agent-tool/**', 'test/examples/examples.test.ts'];
+const skipped = leg === 'node22' ? [...ONCE_PER_CI, ...FRAMEWORKS] : leg === 'newest' ? ONCE_PER_CI : [];
 
 export default defineConfig({
   resolve: {
@@ -27,7 +32,7 @@ export default defineConfig({
   },
   test: {
     include: ['test/**/*.test.ts'],
-    exclude: secondaryLeg ? [...configDefaults.exclude, ...ONCE_PER_CI] : configDefaults.exclude,
+    exclude: [...configDefaults.exclude, ...skipped],
     pool: 'forks',
     // Most test time is spent waiting on loopback servers and timers, not computing: one worker more
     // than the cores keeps them busy (on 2 cores, 3 workers take the suite from ~140 s to ~85 s).
