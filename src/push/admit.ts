@@ -4,6 +4,8 @@
  * decoded or reconciled — a payload nested 100,000 deep would otherwise exhaust the stack there).
  */
 
+import { mediaTypeOf } from '../util/media-type.js';
+
 /** The media types a delivery may carry (parameters such as `charset` allowed). */
 const JSON_TYPES: ReadonlySet<string> = new Set(['application/json', 'application/a2a+json']);
 
@@ -13,10 +15,7 @@ const JSON_TYPES: ReadonlySet<string> = new Set(['application/json', 'applicatio
  * send without a preflight) is not.
  */
 export function isJsonContentType(contentType: string | null): boolean {
-  if (contentType === null) return false;
-  const semi = contentType.indexOf(';');
-  const type = (semi < 0 ? contentType : contentType.slice(0, semi)).trim().toLowerCase();
-  return JSON_TYPES.has(type);
+  return JSON_TYPES.has(mediaTypeOf(contentType));
 }
 
 const QUOTE = 0x22;
