@@ -103,7 +103,10 @@ export class RetryPolicy {
     const asked = error.retryAfterMs ?? 0;
     const base = ctx.next === 'poll' ? this.pollDelay(ctx.quiet ?? ctx.attempt - 1) : backoffDelay(ctx.attempt, this.options);
     const delayMs = Math.max(MIN_ROUND_MS, base, asked);
-    const retry = error.kind === 'circuit-open' ? asked > 0 && asked < ctx.timeLeft : !BOUNDS.has(error.kind) && c.retryable && asked < ctx.timeLeft;
+    // A delay asked for must fit in the time left; without one the loop's own wait meets the deadline
+    // (and ends the call with the deadline's error, the failure as its cause).
+    const fits = error.retryAfterMs === undefined || error.retryAfterMs < ctx.timeLeft;
+    const retry = error.kind === 'circuit-open' ? error.retryAfterMs !== undefined && fits : !BOUNDS.has(error.kind) && c.retryable && fits;
     const verdict: RetryVerdict = { retry, delayMs, transient: c.transient, ambiguous: c.ambiguous, reason: c.reason };
     return { ...this.#ruled(error, ctx, c, verdict), serverDelayMs: error.retryAfterMs, countsAsFailure: c.countsAsFailure };
   }
