@@ -227,6 +227,8 @@ function describe(event: ResilienceEvent): string {
       return `${event.agent}: shared state ${event.status} (${event.reason})`;
     case 'cancel':
       return `${event.agent}: abandoned task ${event.taskId} (${event.reason}); cancel ${event.outcome}${event.errorKind ? ` (${event.errorKind})` : ''}`;
+    case 'send-lookup':
+      return `${event.agent}: a send failed after it left — ${event.outcome === 'found' ? `the agent has it (task ${event.taskId ?? '?'}); following it` : event.outcome === 'absent' ? 'the agent never got it; sending it again' : 'the agent cannot tell'}`;
   }
 }
 

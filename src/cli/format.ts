@@ -61,6 +61,8 @@ export function formatResilienceEvent(event: ResilienceEvent): string {
       return `· resubscribe: stream of task ${event.taskId} dropped (${event.reason}); resubscribing in ${Math.round(event.delayMs)} ms (round ${event.attempt})`;
     case 'shared-state':
       return `· shared state: ${event.status} (${event.reason})`;
+    case 'send-lookup':
+      return `· lookup: ${event.method} ${event.messageId} failed after it was sent; ${event.outcome === 'found' ? `found task ${event.taskId ?? '?'}, following it` : event.outcome === 'absent' ? 'the agent never got it; sending again' : 'the agent cannot tell'} (${event.requests} request${event.requests === 1 ? '' : 's'}, ${Math.round(event.elapsedMs)} ms)`;
     case 'cancel':
       return `· cancel: task ${event.taskId} abandoned (${event.reason}); cancel ${event.outcome}${kind(event.error)} after ${Math.round(event.elapsedMs)} ms`;
   }

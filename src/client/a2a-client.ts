@@ -146,7 +146,7 @@ export class A2AClient {
       limits: withSettings('limits', DEFAULT_LIMITS, options.limits),
     });
     this.#tasks = { name: this.name, card: this.card, calls: this.#calls, timeouts: this.timeouts };
-    this.#streams = new ClientStreams({ ...this.#tasks, converter: resolveConverter(this.card, options), options });
+    this.#streams = new ClientStreams({ ...this.#tasks, calls: this.#calls, converter: resolveConverter(this.card, options), options });
   }
 
   /** Sends a message; resolves with the Task or Message the agent answers with. */

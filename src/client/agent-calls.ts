@@ -15,6 +15,15 @@ import { tracedStream } from '../tracing/traced-stream.js';
 import { CANCEL_DEADLINE_MS } from '../resilience/options.js';
 import { TaskCancels, type SentCancel } from './task-cancels.js';
 import { callDeadlineName } from '../transport/deadline-name.js';
+import { SendAnswers, type LookupContext } from '../resilience/send-answers.js';
+import { afterLostSend } from '../resilience/lost-send.js';
+import { CallScope } from '../transport/call-scope.js';
+import type { CallRequests } from '../protocol/agent-requests.js';
+import type { SendResult } from '../protocol/model.js';
+import { waitForTask } from './wait-for-task.js';
+import { withinDeadline, type FollowOptions, type TaskCallsPort } from './task-calls.js';
+
+export type { FollowOptions } from './task-calls.js';
 
 /** Methods that can be repeated without changing the outcome: retried after ambiguous failures. */
 const IDEMPOTENT: ReadonlySet<UnaryMethod | StreamMethod> = new Set<UnaryMethod | StreamMethod>([
@@ -27,16 +36,6 @@ const IDEMPOTENT: ReadonlySet<UnaryMethod | StreamMethod> = new Set<UnaryMethod 
   'getExtendedAgentCard',
   'subscribeToTask',
 ]);
-
-/** What a stream's caller knows of it beyond its parameters. */
-export interface FollowOptions {
-  /** The task followed, when known before the first event (a subscribe's id): abandoning the stream early can cancel it. */
-  taskId?: string | undefined;
-  /** True once the reader took the stream as complete (the event API's converter ended it): leaving then is not abandoning. */
-  completed?: (() => boolean) | undefined;
-  /** Follow the existing task `taskId` by polling `getTask` from the start, opening no stream (an agent that does not stream). */
-  poll?: boolean | undefined;
-}
 
 /** What an {@link AgentCalls} runs calls with: the client's parts. */
 export interface AgentCallsInit {
@@ -71,7 +70,7 @@ interface CallSettings {
  * Streams go through {@link resumableStream}, which resubscribes or polls under the same pipeline,
  * deadline and span with the same requests.
  */
-export class AgentCalls {
+export class AgentCalls implements TaskCallsPort {
   readonly #init: AgentCallsInit;
   /** How every request of the client is made. */
   readonly #requests: AgentRequests;
@@ -79,6 +78,8 @@ export class AgentCalls {
   readonly #target: TraceTarget;
   /** The cancels of abandoned tasks (`cancelOnAbort`) in flight. */
   readonly #cancels: TaskCancels;
+  /** How the agent has answered sends: whether a lookup that finds no task proves anything. */
+  readonly #answers = new SendAnswers();
 
   constructor(init: AgentCallsInit) {
     this.#init = init;
@@ -100,7 +101,7 @@ export class AgentCalls {
       return Promise.reject(error);
     }
     const trace = startCallTrace(this.#target, method, params);
-    const result = this.#execute(method, params, call, settings, trace);
+    const result = method === 'sendMessage' ? this.#send(params as ResolvedSendParams, call, settings, trace) : this.#execute(method, params, call, settings, trace);
     if (trace === undefined) return result;
     return result.then(
       (value) => {
@@ -149,20 +150,81 @@ export class AgentCalls {
     return this.#cancels.close();
   }
 
-  /** The request behind a unary call, through the pipeline under the call's deadline and signal; the span is the caller's to end. */
+  /**
+   * The request behind a unary call, through the pipeline under the call's deadline and signal; the
+   * span is the caller's to end. `again`: a repeat of a send proven absent, with at most this many
+   * attempts, charged to the retry budget as a retry.
+   */
   #execute<M extends UnaryMethod>(
     method: M,
     params: UnaryMethods[M]['params'],
     call: CallOptions,
     settings: CallSettings,
     trace: CallTrace | undefined,
+    again?: number,
   ): Promise<UnaryMethods[M]['result']> {
     const { deadline, deadlineName } = settings;
     const options = requestOptions(call, settings.timeouts, trace);
+    const repeat = again === undefined ? undefined : { maxAttempts: again, resumeRound: true };
     // The request's scope opens inside the call's: one deadline and one listener on the caller's signal.
-    return this.#init.resilience.execute({ method, idempotent: IDEMPOTENT.has(method), deadline, deadlineName, signal: call.signal, retry: call.retry, trace }, (attempt) =>
+    return this.#init.resilience.execute({ method, idempotent: IDEMPOTENT.has(method), deadline, deadlineName, signal: call.signal, retry: call.retry, trace, ...repeat }, (attempt) =>
       this.#requests.unary(options, method, params, attempt.scope, attempt.attempt),
     );
+  }
+
+  /** A unary send; one whose fate is unknown when it fails is looked up ({@link #lostSend}). */
+  #send(params: ResolvedSendParams, call: CallOptions, settings: CallSettings, trace: CallTrace | undefined): Promise<SendResult> {
+    const sentAt = Date.now();
+    return this.#execute('sendMessage', params, call, settings, trace).then(
+      (answer) => {
+        this.#answers.saw(answer, params.message);
+        return answer;
+      },
+      (error: unknown) => this.#lostSend(params, call, settings, trace, sentAt, error),
+    );
+  }
+
+  /**
+   * A unary send that failed with `error`, looked up when its fate is unknown (`resilience/lost-send.ts`):
+   * found, the task it started — waited for under what is left of the deadline when the send was
+   * blocking, as the agent's answer would have; absent, the send repeated.
+   * @throws A2AClientError — as `afterLostSend`, or as `waitForTask`.
+   */
+  async #lostSend(params: ResolvedSendParams, call: CallOptions, settings: CallSettings, trace: CallTrace | undefined, sentAt: number, error: unknown): Promise<SendResult> {
+    const { deadline, deadlineName } = settings;
+    const scope = new CallScope({ deadline, signal: call.signal, deadlineName });
+    try {
+      const requests = this.#requests.forCall(requestOptions(call, settings.timeouts, trace));
+      const outcome = await afterLostSend(
+        {
+          call: { agent: this.#init.name, method: 'sendMessage', deadline, signal: call.signal, resilience: this.#init.resilience, retry: call.retry, trace },
+          onEvent: this.#init.options.onEvent,
+          policy: this.policy(call),
+          scope,
+          message: params.message,
+          lookup: this.lookupContext(requests, sentAt),
+          resend: (maxAttempts) => this.#execute('sendMessage', params, call, settings, trace, maxAttempts),
+        },
+        error,
+      );
+      if ('sent' in outcome) {
+        this.#answers.saw(outcome.sent, params.message);
+        return outcome.sent;
+      }
+      if (params.configuration?.blocking === false) return outcome.found;
+      const deps = { name: this.#init.name, card: this.#init.card, calls: this, timeouts: this.#init.timeouts };
+      return await waitForTask(deps, outcome.found.id, { ...withinDeadline(call, deadline, deadlineName), cancelOnAbort: false });
+    } finally {
+      scope.dispose();
+    }
+  }
+
+  /**
+   * How a send of this client is looked up after an ambiguous failure: with the call's `requests`,
+   * from `sentAt` (ms since the epoch); `undefined` where the agent cannot be asked (v0.3 has no `ListTasks`).
+   */
+  lookupContext(requests: CallRequests, sentAt: number): LookupContext | undefined {
+    return this.#init.binding.version === '1.0' ? { requests, sentAt, answers: this.#answers } : undefined;
   }
 
   /**
@@ -192,6 +254,7 @@ export class AgentCalls {
     }
     const { timeouts, deadline, deadlineName } = settings;
     const requests = this.#requests.forCall(requestOptions(call, timeouts, trace));
+    const sends = open.method !== 'subscribeToTask';
     const cancelOnAbort = call.cancelOnAbort ?? this.#init.options.cancelOnAbort ?? false;
     return resumableStream({
       agent: this.#init.name,
@@ -211,6 +274,7 @@ export class AgentCalls {
       completed: follow.completed,
       onAbandon: cancelOnAbort ? (taskId, reason) => this.#cancels.abandon({ taskId, method, reason, headers: call.headers, parent: trace }) : undefined,
       pollTaskId: follow.poll === true ? follow.taskId : undefined,
+      lookup: sends ? this.lookupContext(requests, Date.now()) : undefined,
     });
   }
 

@@ -2,7 +2,7 @@ import type { AgentEvent } from '../convert/agent-event.js';
 import type { EventConverter } from '../convert/converter.js';
 import type { AgentCard, StreamEvent } from '../protocol/model.js';
 import type { SendMessageParams } from '../protocol/method-params.js';
-import type { FollowOptions } from './agent-calls.js';
+import type { AgentCalls, FollowOptions } from './agent-calls.js';
 import type { ConversationPort } from './conversation.js';
 import { invokeEvents, streamEvents } from './event-api.js';
 import { paramsFromInput, resolveSendParams, type AgentInput } from './input.js';
@@ -12,6 +12,7 @@ import type { TaskCallsDeps } from './task-calls.js';
 
 /** What {@link ClientStreams} uses of its client. */
 export interface ClientStreamsDeps extends TaskCallsDeps {
+  calls: AgentCalls;
   converter: EventConverter;
   options: ClientOptions;
 }

@@ -10,7 +10,7 @@ import { opt } from '../protocol/opt.js';
 import { readConversationInit, type ConversationSnapshot } from './conversation-state.js';
 import { paramsFromInput, type AgentInput } from './input.js';
 import type { CallOptions } from './options.js';
-import type { FollowOptions } from './agent-calls.js';
+import type { FollowOptions } from './task-calls.js';
 
 /** What a conversation needs from its client: the send paths and the event API over them. */
 export interface ConversationPort {

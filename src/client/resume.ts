@@ -1,7 +1,7 @@
 import { isA2AClientError } from '../errors/a2a-client-error.js';
 import type { StreamEvent } from '../protocol/model.js';
 import type { CallOptions } from './options.js';
-import type { FollowOptions } from './agent-calls.js';
+import type { FollowOptions } from './task-calls.js';
 import { callTimeouts, streams, withinDeadline, type TaskCallsDeps } from './task-calls.js';
 import { callDeadlineName } from '../transport/deadline-name.js';
 

@@ -1,15 +1,37 @@
 import type { AgentCard } from '../protocol/model.js';
 import { withSettings, type Timeouts } from '../transport/settings.js';
-import type { AgentCalls } from './agent-calls.js';
+import type { StreamMethod, StreamMethods, UnaryMethod, UnaryMethods } from '../protocol/binding.js';
+import type { StreamEvent } from '../protocol/model.js';
+import type { RetryPolicy } from '../resilience/retry-policy.js';
 import type { CallOptions } from './options.js';
 import { namedDeadline } from '../transport/deadline-name.js';
+
+/** What a stream's caller knows of it beyond its parameters. */
+export interface FollowOptions {
+  /** The task followed, when known before the first event (a subscribe's id): abandoning the stream early can cancel it. */
+  taskId?: string | undefined;
+  /** True once the reader took the stream as complete (the event API's converter ended it): leaving then is not abandoning. */
+  completed?: (() => boolean) | undefined;
+  /** Follow the existing task `taskId` by polling `getTask` from the start, opening no stream (an agent that does not stream). */
+  poll?: boolean | undefined;
+}
+
+/** The calls the task helpers make, as `AgentCalls` runs them (deadline, pipeline, span). */
+export interface TaskCallsPort {
+  /** One unary call. @throws A2AClientError once resilience gives up. */
+  unary<M extends UnaryMethod>(method: M, params: UnaryMethods[M]['params'], call: CallOptions): Promise<UnaryMethods[M]['result']>;
+  /** One stream, resumed after drops, in batches. */
+  stream<M extends StreamMethod>(method: M, params: StreamMethods[M], call: CallOptions, follow?: FollowOptions): AsyncIterable<StreamEvent[]>;
+  /** The retry policy of a call. */
+  policy(call: CallOptions): RetryPolicy;
+}
 
 /** What the calls on existing tasks (`resume`, `waitForTask`, `tasks`) use of their client. */
 export interface TaskCallsDeps {
   /** The agent's name, on errors. */
   name: string;
   card: AgentCard;
-  calls: AgentCalls;
+  calls: TaskCallsPort;
   /** The client's timeouts with the defaults filled in. */
   timeouts: Readonly<Timeouts>;
 }

@@ -1,7 +1,7 @@
 import { A2AClientError } from '../errors/a2a-client-error.js';
 import type { Task } from '../protocol/model.js';
 import type { ListTasksParams } from '../protocol/method-params.js';
-import type { AgentCalls } from './agent-calls.js';
+import type { TaskCallsPort } from './task-calls.js';
 import type { CallOptions } from './options.js';
 
 /**
@@ -14,7 +14,7 @@ import type { CallOptions } from './options.js';
  * listTasks); kind `invalid-response` (field `nextPageToken`) when the agent hands out a page token
  * it handed out before, which would loop forever (that page's tasks are yielded first).
  */
-export async function* taskPages(calls: AgentCalls, agent: string, params: ListTasksParams, call: CallOptions): AsyncGenerator<Task, void, undefined> {
+export async function* taskPages(calls: TaskCallsPort, agent: string, params: ListTasksParams, call: CallOptions): AsyncGenerator<Task, void, undefined> {
   const used = new Set<string>();
   let token = params.pageToken;
   if (token !== undefined && token !== '') used.add(token);

@@ -13,6 +13,7 @@ export const DEFAULT_RETRY: RetryOptions = {
   retryableCodes: [],
   fatalCodes: [],
   budget: DEFAULT_BUDGET,
+  lookUpSends: true,
 };
 
 /** Default circuit breaker: open after 5 consecutive health failures, probe again after 30 s. */
@@ -29,7 +30,10 @@ export function resolveRetry(
   call?: false | Partial<RetryOptions>,
 ): RetryOptions {
   const merged: RetryOptions = { ...DEFAULT_RETRY, ...(client || {}), ...(call || {}) };
-  if (call === false || (client === false && call === undefined)) merged.maxAttempts = 1;
+  if (call === false || (client === false && call === undefined)) {
+    merged.maxAttempts = 1;
+    merged.lookUpSends = false;
+  }
   if (merged.budget !== false) merged.budget = { ...DEFAULT_BUDGET, ...merged.budget };
   return merged;
 }

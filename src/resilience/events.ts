@@ -16,6 +16,7 @@ export const DIAGNOSTICS_CHANNELS: Readonly<Record<ResilienceEvent['type'], stri
   resubscribe: 'a2a-resilient:resubscribe',
   'shared-state': 'a2a-resilient:shared-state',
   cancel: 'a2a-resilient:cancel',
+  'send-lookup': 'a2a-resilient:send-lookup',
 };
 
 const channels = new Map<string, EventChannel>();

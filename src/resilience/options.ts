@@ -60,6 +60,16 @@ export interface RetryOptions {
    * it; it is not asked about those bounds themselves. See docs/errors-and-retries.md for recipes.
    */
   shouldRetry?: RetryRule | undefined;
+  /**
+   * Find out what happened to a send whose fate is unknown (it failed after the request left: a reset
+   * mid-answer, a read timeout) before giving up on it, where the agent can tell (v1.0 `ListTasks`):
+   * a task it started is followed as if the answer had arrived; a send the agent provably never got
+   * is repeated with the same `messageId`; otherwise the `ambiguous` error stands. Each lookup is
+   * charged to the retry budget and bounded by the deadline; `onEvent` gets a `send-lookup` event.
+   * `retry: false` turns it off too. See docs/errors-and-retries.md, "When a send's fate is unknown".
+   * @default true
+   */
+  lookUpSends: boolean;
 }
 
 /** Retries may be at most `ratio` of recent requests, plus `minPerSecond`. */
@@ -154,6 +164,34 @@ export interface CancelEvent {
   /** The error, when the cancel did not succeed. */
   error?: unknown;
   /** From the abandonment to the cancel's outcome. */
+  elapsedMs: number;
+  /** When the outcome was known (ms since the epoch). */
+  at: number;
+}
+
+/**
+ * A send whose fate was unknown (`ambiguous`) was looked up at the agent (`retry.lookUpSends`):
+ * `found` — it started a task, which the call follows as if the answer had arrived; `absent` — the
+ * agent never got it, and it is sent again with the same `messageId`; `unknown` — the agent could not
+ * tell (no `ListTasks`, the lookup failed, an answer that proves nothing, no time left): the
+ * `ambiguous` error reaches the caller.
+ */
+export interface SendLookupEvent {
+  /** Always `send-lookup`. */
+  type: 'send-lookup';
+  /** The agent's name. */
+  agent: string;
+  /** The send: `sendMessage` or `sendStreamingMessage`. */
+  method: string;
+  /** The `messageId` looked for. */
+  messageId: string;
+  /** What the lookup found (see above). */
+  outcome: 'found' | 'absent' | 'unknown';
+  /** The task the send started, when found. */
+  taskId?: string;
+  /** Requests the lookup made (`ListTasks` pages, or one `GetTask`), retries included. */
+  requests: number;
+  /** From the send's failure to the outcome, the wait before looking included. */
   elapsedMs: number;
   /** When the outcome was known (ms since the epoch). */
   at: number;
@@ -270,4 +308,5 @@ export type ResilienceEvent =
       at: number;
     }
   | SharedStateEvent
-  | CancelEvent;
+  | CancelEvent
+  | SendLookupEvent;

@@ -12,6 +12,7 @@ import type { EventSink } from './events.js';
 import type { RetryOptions } from './options.js';
 import type { Resilience } from './pipeline.js';
 import type { CallTrace } from './call-trace.js';
+import type { LookupContext } from './send-answers.js';
 
 /**
  * What opens a stream: a streaming call with its parameters, or a `sendMessage` whose one answer is the
@@ -69,6 +70,11 @@ export interface ResumableStreamOptions extends AbandonOptions {
    * that does not stream: `A2AClient.resume`). `open` is then never called.
    */
   pollTaskId?: string | undefined;
+  /**
+   * How the send is looked up when it fails before its first event with its fate unknown
+   * (`retry.lookUpSends`, see `lost-send.ts`); `undefined`: the agent cannot be asked (v0.3).
+   */
+  lookup?: LookupContext | undefined;
 }
 
 /** A stream source being read. */

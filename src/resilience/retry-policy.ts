@@ -23,6 +23,15 @@ export const MAX_POLL_MS = 2_000;
  */
 const BOUNDS: ReadonlySet<string> = new Set(['deadline-exceeded', 'aborted', 'budget-exhausted', 'bulkhead-rejected', 'circuit-open']);
 
+/**
+ * The shortest wait between a send whose fate is unknown and its lookup: the agent gets time to
+ * record the task it may have started (see {@link RetryPolicy.looksUp}).
+ */
+export const MIN_LOOKUP_DELAY_MS = 50;
+
+/** The methods that send a message: not idempotent, looked up after an ambiguous failure. */
+const SENDS: ReadonlySet<string> = new Set(['sendMessage', 'sendStreamingMessage']);
+
 /** A2A errors that say a subscription cannot follow the task (the task itself may still be read). */
 const CANNOT_FOLLOW: ReadonlySet<string | undefined> = new Set(['TaskNotFound', 'UnsupportedOperation', 'MethodNotFound']);
 
@@ -112,15 +121,49 @@ export class RetryPolicy {
   }
 
   /**
+   * The final error of a send (`sendMessage`, `sendStreamingMessage`) leaves its fate unknown — it
+   * failed after the request left (`ambiguous`), not at one of the SDK's own bounds — and
+   * `retry.lookUpSends` is on: the agent is asked whether the send started a task before the error
+   * reaches the caller (`send-lookup.ts`).
+   */
+  looksUp(error: A2AClientError, method: string): boolean {
+    return this.options.lookUpSends && SENDS.has(method) && error.ambiguous === true && !BOUNDS.has(error.kind);
+  }
+
+  /**
+   * The wait before looking up a send whose `attempt` failed: the backoff of that attempt, and at
+   * least {@link MIN_LOOKUP_DELAY_MS}, so an agent that received the send has recorded its task.
+   */
+  lookupDelay(attempt: number): number {
+    return Math.max(MIN_LOOKUP_DELAY_MS, backoffDelay(attempt, this.options));
+  }
+
+  /**
+   * The lookup proved that the send whose `attempt` failed with `error` never started a task: repeat
+   * it (with the same `messageId`), as a refusal before the agent acted is repeated — after the user's
+   * rule (`sent: false`). Bounded by `maxAttempts`, the deadline and the budget like any repeat.
+   */
+  sendAbsent(error: A2AClientError, ctx: FailureContext): RetryDecision {
+    const c = this.#classify(error, ctx.method, false);
+    const verdict: RetryVerdict = { retry: true, delayMs: 0, transient: true, ambiguous: false, reason: 'lookup:absent' };
+    const rule = this.options.shouldRetry;
+    const ruled = rule === undefined ? verdict : askRule(rule, { error, method: ctx.method, attempt: ctx.attempt, card: this.#card, sent: false, verdict });
+    return { ...ruled, countsAsFailure: c.countsAsFailure };
+  }
+
+  /**
    * Resubscribe cannot follow this task — poll `getTask` instead: kind `unsupported`, TaskNotFound,
    * UnsupportedOperation or MethodNotFound (JSON-RPC −32001, −32004, −32601, and by name on every
-   * binding: REST answers UnsupportedOperation with 400, what A2A servers say for a task already
-   * terminal), HTTP 404, 405 or 501. (A server whose live queue of the task is gone may still have it
+   * binding: REST answers UnsupportedOperation with 400, gRPC with FAILED_PRECONDITION, what A2A
+   * servers say for a task already terminal), HTTP 404, 405 or 501. (A server whose live queue of the task is gone may still have it
    * for `getTask`.)
    */
   followsByPolling(error: A2AClientError): boolean {
     if (error.kind === 'unsupported' || error.a2aName === 'TaskNotFound' || error.a2aName === 'UnsupportedOperation') return true;
     if (error.kind === 'json-rpc') return error.code !== undefined && CANNOT_FOLLOW.has(a2aNameForCode(error.code));
+    // gRPC says UnsupportedOperation (a task already terminal) with FAILED_PRECONDITION; in answer to a
+    // subscribe, any FAILED_PRECONDITION means the task cannot be followed that way.
+    if (error.grpcStatus === 'FAILED_PRECONDITION') return true;
     if (error.kind === 'http') return error.status === 404 || error.status === 405 || error.status === 501;
     return false;
   }

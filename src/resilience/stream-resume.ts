@@ -16,7 +16,9 @@ import type { ResilienceEvent } from './options.js';
 import { RetryPolicy } from './retry-policy.js';
 import { ResumeAttempts, streamFailure } from './resume-attempts.js';
 import { StreamState } from './stream-state.js';
-import { afterFailedRound, fail, openSource, pause, sourceOf, stopped, stoppedInRound, streamRound } from './resume-round.js';
+import { afterFailedRound, fail, openSource, pause, stopped, stoppedInRound, streamRound } from './resume-round.js';
+import { openStream } from './stream-send.js';
+import type { FoundSend } from './lost-send.js';
 import { closeQuietly, noSnapshot, pollOnly, type Iter, type ResumableStreamOptions } from './resume-options.js';
 import { poll } from './task-poll.js';
 import { Abandonment, abandonReason, type AbandonReason } from './stream-abandon.js';
@@ -122,9 +124,8 @@ class ResumableStream implements AsyncIterableIterator<StreamEvent[]> {
         this.#state.taskId = this.#o.pollTaskId;
         return await this.#startPoll(pollOnly());
       }
-      const round = streamRound(this.#policy.options.maxAttempts, false, true);
-      const o = this.#o;
-      const opened = await openSource(o, this.#scope, o.method, o.idempotent, (scope, attempt) => sourceOf(o.requests, o.open, scope, attempt), round);
+      const opened = await openStream(this.#o, this.#scope, this.#policy);
+      if ('found' in opened) return await this.#follow(opened);
       if (this.#closed) {
         closeQuietly(opened.iterator);
         return this.#settle(DONE);
@@ -135,6 +136,18 @@ class ResumableStream implements AsyncIterableIterator<StreamEvent[]> {
     } catch (error) {
       throw this.#failed(error);
     }
+  }
+
+  /**
+   * The send failed with its fate unknown and a lookup found the task it started: the stream follows
+   * it from its snapshot as after a drop (resubscribed, or polled where the agent does not stream).
+   */
+  #follow(found: FoundSend): Promise<Step> {
+    if (this.#closed) return Promise.resolve(this.#settle(DONE));
+    this.#state.taskId = found.found.id;
+    this.#committed = true;
+    this.#lastDrop = found.error;
+    return this.#o.open.method === 'sendMessage' ? this.#startPoll(found.error) : this.#resume(0);
   }
 
   /** One batch of the live source (or its end), turned into what the caller has not seen. */

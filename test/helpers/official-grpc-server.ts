@@ -3,7 +3,8 @@
  * (`lf.a2a.v1.A2AService`, `grpcService`) and its legacy v0.3 service (`a2a.v1.A2AService`,
  * `legacyGrpcService`) on one port, driven by the same scripted agent as the HTTP interop server
  * (see `official-server.ts`), and the card over HTTP with GRPC interfaces only. Optionally behind a
- * loopback TCP relay (`proxy: true`) that a test can cut mid-stream.
+ * loopback TCP relay (`proxy: true`) that a test can cut mid-stream, or behind a cutting relay
+ * (`cuttingProxy: true`) that cuts the request carrying a marker.
  */
 import { createServer, type Server as HttpServer } from 'node:http';
 import * as grpc from '@grpc/grpc-js';
@@ -13,6 +14,7 @@ import { agentCardHandler } from '@a2a-js/sdk/server/express';
 import { A2AService, grpcService, UserBuilder } from '@a2a-js/sdk/server/grpc';
 import { LegacyA2AService, legacyGrpcService } from '@a2a-js/sdk/compat/v0_3/server/grpc';
 import { buildCard, ScriptedExecutor } from './official-server.js';
+import { startCuttingProxy, type CuttingProxy } from './cutting-proxy.js';
 import { startTcpProxy, type TcpProxy } from './tcp-proxy.js';
 
 /** Options for {@link startOfficialGrpcServer}. */
@@ -22,6 +24,11 @@ export interface OfficialGrpcOptions {
   chunkDelayMs?: number;
   /** Put a TCP relay in front of the gRPC port and list the relay's address on the card. */
   proxy?: boolean;
+  /**
+   * Put a {@link CuttingProxy} in front of the gRPC port and list its address on the card (instead of
+   * the plain relay of `proxy`, which wins when both are set).
+   */
+  cuttingProxy?: boolean;
   /** Write the card's gRPC URLs as `http://host:port` (pre-1.0.2 cards) instead of `host:port`. */
   urlStyle?: 'host-port' | 'http';
 }
@@ -36,6 +43,8 @@ export interface OfficialGrpcServer {
   cardTarget: string;
   /** The relay, with `proxy: true`. */
   proxy?: TcpProxy;
+  /** The cutting relay, with `cuttingProxy: true`. */
+  cutting?: CuttingProxy;
   /** Every call the server saw cancelled by the client (`/<service>/<method>`). */
   cancelled: string[];
   /** Every call the server received, in order (`/<service>/<method>`), with its metadata. */
@@ -79,6 +88,7 @@ export async function startOfficialGrpcServer(opts: OfficialGrpcOptions = {}): P
     close: async () => {
       for (const { release } of executor.waiting.values()) release();
       await result.proxy?.close();
+      await result.cutting?.close();
       server.forceShutdown();
       const closed = new Promise<void>((resolve) => http.close(() => resolve()));
       http.closeAllConnections();
@@ -93,7 +103,10 @@ export async function startOfficialGrpcServer(opts: OfficialGrpcOptions = {}): P
   result.grpcTarget = `127.0.0.1:${port}`;
   const proxy = opts.proxy ? await startTcpProxy(port) : undefined;
   if (proxy) result.proxy = proxy;
-  result.cardTarget = proxy ? `127.0.0.1:${proxy.port}` : result.grpcTarget;
+  const cutting = !proxy && opts.cuttingProxy ? await startCuttingProxy(port) : undefined;
+  if (cutting) result.cutting = cutting;
+  const relayPort = proxy?.port ?? cutting?.port;
+  result.cardTarget = relayPort !== undefined ? `127.0.0.1:${relayPort}` : result.grpcTarget;
   for (const i of card.supportedInterfaces) i.url = opts.urlStyle === 'http' ? `http://${result.cardTarget}` : result.cardTarget;
   const app = express();
   const cardRoute = agentCardHandler({ agentCardProvider: handler, legacyCompat: { enabled: true } });

@@ -117,7 +117,9 @@ const pause = (ms: number): Promise<void> => (ms > 0 ? new Promise((r) => setTim
  * The scripted agent. The first text part of the user message selects the script:
  * `echo <text>`, `stream <n>`, `fail <code>`, `fail-mirror <code>`, `fail-text`, `stream-fail <n>`,
  * `slow` (working until canceled), `slow-chunk <text>` (a chunk of `<text>`, then working until
- * canceled), `message <text>`, `ask` (a task that asks for input twice, then completes with both
+ * canceled), `after <ms> <text>` (working at once, then completed after `<ms>` ms with an artifact and a
+ * status message holding `<text>`; canceled or closed before: ends without completing),
+ * `message <text>`, `ask` (a task that asks for input twice, then completes with both
  * answers; the answers are the next messages sent to that task); anything else is echoed.
  */
 export class ScriptedExecutor implements AgentExecutor {
@@ -208,6 +210,23 @@ export class ScriptedExecutor implements AgentExecutor {
         await new Promise<void>((release) => this.waiting.set(taskId, { contextId, release }));
         this.waiting.delete(taskId);
         return;
+      case 'after': {
+        const [ms = '', ...words] = rest;
+        const answer = words.join(' ');
+        status(TaskState.TASK_STATE_WORKING, agentMessage(`working for ${ms} ms`, taskId, contextId));
+        let released = false;
+        let timer: ReturnType<typeof setTimeout> | undefined;
+        await new Promise<void>((resolve) => {
+          timer = setTimeout(resolve, Math.max(0, Number.parseInt(ms, 10) || 0));
+          this.waiting.set(taskId, { contextId, release: () => { released = true; resolve(); } });
+        });
+        clearTimeout(timer);
+        this.waiting.delete(taskId);
+        if (released) return;
+        chunk(0, 1, answer);
+        status(TaskState.TASK_STATE_COMPLETED, agentMessage(answer, taskId, contextId));
+        return;
+      }
       default: {
         const echoed = verb === 'echo' ? arg : line;
         chunk(0, 1, echoed);

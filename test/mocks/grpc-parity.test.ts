@@ -74,8 +74,13 @@ describe('where gRPC differs by design', () => {
   it('a bare 503 is UNAVAILABLE over gRPC, which proves nothing (gRFC A6): a send is not repeated, a read is', async () => {
     const http = await observe('HTTP+JSON', (a) => a.on('sendMessage', httpError(503)), send);
     expect(http).toMatchObject({ kind: 'http', status: 503, attempts: 3, calls: 3 });
-    const grpc = await observe('GRPC', (a) => a.on('sendMessage', httpError(503)), send);
+    const grpc = await observe('GRPC', (a) => a.on('sendMessage', httpError(503)), send, { retry: { ...fast, lookUpSends: false } });
     expect(grpc).toMatchObject({ kind: 'http', status: 503, retryable: true, ambiguous: true, attempts: 1, calls: 1 });
+    // With the lookup (the default), the agent's ListTasks proves the send never started a task: it is
+    // repeated like the HTTP refusal (3 sends, each followed by one ListTasks), and the final error says
+    // the agent never got it.
+    const absent = await observe('GRPC', (a) => a.on('sendMessage', httpError(503)), send);
+    expect(absent).toMatchObject({ kind: 'http', status: 503, ambiguous: false, attempts: 3, calls: 6 });
     const read = await observe('GRPC', (a) => a.on('getTask', failFirst(2, httpError(503), replyTask())), (c) => c.getTask({ id: 't' }));
     expect(read).toEqual({ ok: 'task', calls: 3 });
   });

@@ -56,7 +56,7 @@ async function gateway(fault: (req: Recorded, processed: string[]) => { status: 
 }
 
 async function sendAll(url: string): Promise<{ ok: number; errors: unknown[] }> {
-  const client = await A2AClient.connect(url, { retry: { maxAttempts: MAX_ATTEMPTS, baseDelayMs: 1, maxDelayMs: 2, budget: false }, circuitBreaker: false });
+  const client = await A2AClient.connect(url, { retry: { maxAttempts: MAX_ATTEMPTS, baseDelayMs: 1, maxDelayMs: 2, budget: false, lookUpSends: false }, circuitBreaker: false });
   clients.push(client);
   let ok = 0;
   const errors: unknown[] = [];

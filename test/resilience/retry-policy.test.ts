@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { A2AClientError } from '../../src/errors/a2a-client-error.js';
 import { resolveRetry } from '../../src/resilience/defaults.js';
-import { MIN_ROUND_MS, retryPolicy } from '../../src/resilience/retry-policy.js';
+import { MIN_LOOKUP_DELAY_MS, MIN_ROUND_MS, retryPolicy } from '../../src/resilience/retry-policy.js';
 import type { RetryContext } from '../../src/resilience/retry-rule.js';
 
 const internal = (): A2AClientError => new A2AClientError({ kind: 'json-rpc', code: -32603, message: 'Internal error' });
@@ -77,5 +77,45 @@ describe('RetryPolicy', () => {
     ];
     for (const error of yes) expect(policy.followsByPolling(error), error.message + String(error.code ?? error.status)).toBe(true);
     for (const error of [internal(), reset(), new A2AClientError({ kind: 'http', status: 503, message: 'x' })]) expect(policy.followsByPolling(error)).toBe(false);
+  });
+
+  it('looks up a send whose final error is ambiguous, unless turned off; never a read, never at the SDK\'s own bounds', () => {
+    const ambiguous = reset().with({ ambiguous: true });
+    const on = retryPolicy(resolveRetry({}));
+    expect(on.looksUp(ambiguous, 'sendMessage')).toBe(true);
+    expect(on.looksUp(ambiguous, 'sendStreamingMessage')).toBe(true);
+    expect(on.looksUp(ambiguous, 'getTask')).toBe(false);
+    expect(on.looksUp(reset(), 'sendMessage')).toBe(false);
+    for (const kind of ['deadline-exceeded', 'aborted', 'budget-exhausted', 'circuit-open', 'bulkhead-rejected'] as const) {
+      expect(on.looksUp(new A2AClientError({ kind, message: kind, ambiguous: true }), 'sendMessage')).toBe(false);
+    }
+    expect(retryPolicy(resolveRetry({ lookUpSends: false })).looksUp(ambiguous, 'sendMessage')).toBe(false);
+    expect(retryPolicy(resolveRetry(false)).looksUp(ambiguous, 'sendMessage')).toBe(false);
+    expect(retryPolicy(resolveRetry({ lookUpSends: false }, {})).options.lookUpSends).toBe(false);
+  });
+
+  it('waits at least MIN_LOOKUP_DELAY_MS before a lookup, and at most the backoff of the failed attempt', () => {
+    const policy = retryPolicy(resolveRetry({ baseDelayMs: 1, maxDelayMs: 1 }));
+    expect(policy.lookupDelay(1)).toBe(MIN_LOOKUP_DELAY_MS);
+    const slow = retryPolicy(resolveRetry({ baseDelayMs: 400, maxDelayMs: 400 }));
+    for (let i = 0; i < 20; i++) {
+      const ms = slow.lookupDelay(2);
+      expect(ms).toBeGreaterThanOrEqual(MIN_LOOKUP_DELAY_MS);
+      expect(ms).toBeLessThanOrEqual(400);
+    }
+  });
+
+  it('a send proven absent is repeated at once (sent: false), unless the user\'s rule says no', () => {
+    const seen: RetryContext[] = [];
+    const policy = retryPolicy(resolveRetry({ shouldRetry: (ctx) => (seen.push(ctx), ctx.method === 'sendMessage' ? false : undefined) }));
+    expect(retryPolicy(resolveRetry({})).sendAbsent(reset(), { method: 'sendStreamingMessage', attempt: 1 })).toMatchObject({ retry: true, delayMs: 0, ambiguous: false, reason: 'lookup:absent' });
+    expect(policy.sendAbsent(reset(), { method: 'sendMessage', attempt: 2 }).retry).toBe(false);
+    expect(seen[0]).toMatchObject({ method: 'sendMessage', attempt: 2, sent: false, verdict: { retry: true, reason: 'lookup:absent' } });
+  });
+
+  it('a gRPC FAILED_PRECONDITION (UnsupportedOperation for a terminal task) sends a stream to polling', () => {
+    const policy = retryPolicy(resolveRetry({}));
+    const refused = new A2AClientError({ kind: 'http', status: 400, grpcCode: 9, grpcStatus: 'FAILED_PRECONDITION', message: 'terminal' });
+    expect(policy.followsByPolling(refused)).toBe(true);
   });
 });

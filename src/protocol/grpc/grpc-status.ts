@@ -5,7 +5,8 @@
  * `grpcCode` / `grpcStatus` the gRPC code and its name, `details` and `a2aName` from the
  * `google.rpc.ErrorInfo` in `grpc-status-details-bin` (or a v0.3 message prefix such as
  * `TaskNotFoundError: …`), and the trailers as `headers` (so `grpc-retry-pushback-ms` is a hint).
- * A status grpc-js raised itself (no trailers: the connection broke) is kind `connection`, after send.
+ * A status grpc-js raised itself (no trailers, and a code grpc-js raises: the connection broke) is kind
+ * `connection`, after send.
  */
 import { A2AClientError } from '../../errors/a2a-client-error.js';
 import type { RpcStatus } from '../../errors/problem.js';
@@ -43,6 +44,14 @@ export interface GrpcFailure {
 
 const V03_PREFIX = /^([A-Za-z]+Error):/;
 
+/**
+ * The codes grpc-js raises itself when a call breaks (CANCELLED, UNKNOWN, RESOURCE_EXHAUSTED for an
+ * oversized message, INTERNAL, UNAVAILABLE). grpc-js strips `grpc-status` and `grpc-message` from the
+ * trailers it reports, so a status the agent sent without other trailers arrives with none: with any
+ * other code (FAILED_PRECONDITION, NOT_FOUND, …) it is the agent's all the same.
+ */
+const LOCAL_CODES: ReadonlySet<number> = new Set([1, 2, 8, 13, 14]);
+
 /** The status details' ProtoJSON as an `RpcStatus` (details kept only when they are objects). */
 function rpcStatusOf(json: unknown, code: number, message: string): RpcStatus {
   const out: RpcStatus = { code, status: GRPC_STATUS_NAMES[code] ?? String(code), message };
@@ -59,7 +68,7 @@ function rpcStatusOf(json: unknown, code: number, message: string): RpcStatus {
 export function grpcStatusError(f: GrpcFailure, method: string): A2AClientError {
   const name = GRPC_STATUS_NAMES[f.code] ?? `code ${f.code}`;
   const message = bounded(f.details, 500);
-  const fromAgent = Object.keys(f.trailers).length > 0;
+  const fromAgent = Object.keys(f.trailers).length > 0 || !LOCAL_CODES.has(f.code);
   if (!fromAgent) {
     // grpc-js ended the call itself: the connection broke or the stream was reset. Bytes had left,
     // so the agent may have acted (gRFC A6: a locally raised UNAVAILABLE after sending proves nothing).

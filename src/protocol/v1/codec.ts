@@ -123,7 +123,7 @@ export const v1Codec: VersionCodec = {
     listTasks: (json) => {
       const r = checkWire(V1ListTasksResponseSchema, json, 'result');
       return {
-        tasks: r.tasks.map(v1Wire.task),
+        tasks: (r.tasks ?? []).map(v1Wire.task),
         ...(r.nextPageToken ? { nextPageToken: r.nextPageToken } : {}),
         ...opt('pageSize', r.pageSize),
         ...opt('totalSize', r.totalSize),

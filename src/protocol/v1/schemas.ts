@@ -119,9 +119,12 @@ export const V1StreamResponseSchema = lazy(() => z
     message: 'expected exactly one of task, message, statusUpdate, artifactUpdate',
   })));
 
-/** Validates a v1.0 `ListTasksResponse` from the wire (strip: see file comment). */
+/**
+ * Validates a v1.0 `ListTasksResponse` from the wire (strip: see file comment). `tasks` may be absent:
+ * ProtoJSON leaves out an empty list (the gRPC binding's answers always do), so absent means none.
+ */
 export const V1ListTasksResponseSchema = lazy(() => z.object({
-  tasks: z.array(V1TaskSchema),
+  tasks: z.optional(z.array(V1TaskSchema)),
   nextPageToken: z.optional(z.string()),
   pageSize: z.optional(z.number()),
   totalSize: z.optional(z.number()),

@@ -147,7 +147,8 @@ describe('gRPC retries (scripted server)', () => {
 
   it('a send is not repeated after the connection broke once it was sent', async () => {
     const s = await official({ proxy: true });
-    const c = await connect(s.baseUrl, { retry: { maxAttempts: 3, baseDelayMs: 10 } });
+    // Without the lookup (test/client/lost-send.test.ts finds the task this send started).
+    const c = await connect(s.baseUrl, { retry: { maxAttempts: 3, baseDelayMs: 10, lookUpSends: false } });
     setTimeout(() => void s.proxy?.goDark().then(() => s.proxy?.comeBack()), 200);
     const error = await rejection(c.sendMessage(text('slow')));
     expect(error).toMatchObject({ kind: 'connection', phase: 'after-send' });
