@@ -35,11 +35,11 @@ export type SendFate =
 
 /**
  * Looks for the task `message` started. A message that continues a task: `GetTask`, found when its
- * history carries the `messageId`, absent when the history is there without it. A new message:
+ * history carries the `messageId`, absent when its history records the user's messages but not this one. A new message:
  * `ListTasks` of its context (when it has one) updated since shortly before the send
  * ({@link LOOKUP_CLOCK_SKEW_MS}), newest first, up to {@link LOOKUP_MAX_PAGES} pages; absent only when
- * the first page was the whole answer, every task in it carried a history, and the agent was never
- * seen answering a send without a task. Never throws for the agent's failures: they are `unknown`.
+ * the first page was the whole answer, every task in it carried a history with the user's messages,
+ * and the agent was never seen answering a send without a task. Never throws for the agent's failures: they are `unknown`.
  */
 export async function lookUpSend(call: StreamCall, scope: CallScope, message: LostMessage, ctx: LookupContext): Promise<SendFate> {
   let requests = 0;
@@ -55,7 +55,7 @@ export async function lookUpSend(call: StreamCall, scope: CallScope, message: Lo
     if (message.taskId !== undefined) {
       const task = await counted<Task>('getTask', { id: message.taskId }, true);
       if (carries(task, message.messageId)) return { fate: 'found', task, requests };
-      return (task.history?.length ?? 0) > 0 ? { fate: 'absent', requests } : { fate: 'unknown', requests };
+      return recordsSends(task) ? { fate: 'absent', requests } : { fate: 'unknown', requests };
     }
     const since = new Date(ctx.sentAt - LOOKUP_CLOCK_SKEW_MS).toISOString();
     let params: ListTasksParams = { pageSize: LOOKUP_PAGE_SIZE, statusTimestampAfter: since, ...(message.contextId !== undefined ? { contextId: message.contextId } : {}) };
@@ -68,7 +68,7 @@ export async function lookUpSend(call: StreamCall, scope: CallScope, message: Lo
       const next = listed.nextPageToken;
       if (page === 1) {
         complete = next === undefined || next === '';
-        historied = listed.tasks.every((t) => (t.history?.length ?? 0) > 0);
+        historied = listed.tasks.every(recordsSends);
       }
       if (next === undefined || next === '' || next === params.pageToken) break;
       params = { ...params, pageToken: next };
@@ -78,6 +78,14 @@ export async function lookUpSend(call: StreamCall, scope: CallScope, message: Lo
     if (!isA2AClientError(error)) throw error;
     return { fate: 'unknown', error, requests };
   }
+}
+
+/**
+ * The task's history holds the messages sent to it — at least one from the user — so a message
+ * missing from it was not sent to it (a history of the agent's messages only proves nothing).
+ */
+function recordsSends(task: Task): boolean {
+  return task.history?.some((m) => m.role === 'user') === true;
 }
 
 /** The task's history carries the message. */

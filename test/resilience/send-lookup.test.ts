@@ -23,7 +23,7 @@ interface Ledger {
   /** How the agent answers a send: a task (default), or a bare message (no task kept). */
   answer: 'task' | 'message';
   /** ListTasks: answer normally, refuse with HTTP 403, drop histories, or claim another page. */
-  list: 'ok' | 'refuse' | 'no-history' | 'more-pages';
+  list: 'ok' | 'refuse' | 'no-history' | 'agent-history' | 'more-pages';
   /** Tasks the agent lists besides those sends started. */
   others: Json[];
   close(): Promise<void>;
@@ -81,7 +81,8 @@ async function ledgerAgent(): Promise<Ledger> {
         return void res.end('not yours');
       }
       const all = [...ledger.others, ...[...tasks.values()].filter((t) => rpc.params.contextId === undefined || t.contextId === rpc.params.contextId)];
-      const listed = ledger.list === 'no-history' ? all.map(({ history: _h, ...t }) => t) : all;
+      const agentOnly = (t: Json): Json => ({ ...t, history: [{ messageId: `a-${String(t.id)}`, role: 'ROLE_AGENT', parts: [{ text: 'working on it' }] }] });
+      const listed = ledger.list === 'no-history' ? all.map(({ history: _h, ...t }) => t) : ledger.list === 'agent-history' ? all.map(agentOnly) : all;
       return reply({ tasks: rpc.params.pageToken === undefined ? listed : [], nextPageToken: ledger.list === 'more-pages' && rpc.params.pageToken === undefined ? 'p2' : '', pageSize: 100, totalSize: listed.length });
     }
     if (rpc.method === 'GetTask') {
@@ -176,6 +177,7 @@ describe('a unary send whose fate is unknown', () => {
   it.each([
     ['the listing has more pages', 'more-pages'],
     ['listed tasks come without their history', 'no-history'],
+    ["listed tasks' histories hold only the agent's messages", 'agent-history'],
   ] as const)('cannot tell when %s: ambiguous, nothing repeated', async (_, list) => {
     const agent = await ledgerAgent();
     agent.cut.push('before');
