@@ -1,6 +1,8 @@
 import type { AgentEvent } from '../convert/agent-event.js';
 import type { ConverterContext, EventConverter } from '../convert/converter.js';
 import { converterErrorEvent, errorEvent, safeConvert } from '../convert/safe-convert.js';
+import { defaultConverter } from '../convert/default-converter.js';
+import { convertStreamInto, scratchOf } from '../convert/stream-convert.js';
 import { isA2AClientError } from '../errors/a2a-client-error.js';
 import type { AgentCard, SendResult, StreamEvent } from '../protocol/model.js';
 import { flatten, type BatchReader } from './flatten.js';
@@ -9,6 +11,36 @@ function newContext(agent: string, card: AgentCard, accumulate = true): Converte
   const ctx: ConverterContext = { agent, card, state: {} };
   if (!accumulate) ctx.accumulate = false;
   return ctx;
+}
+
+/**
+ * Converts a batch of stream items into `out`, up to and including the first `done` event (then
+ * true: nothing follows it). The default converter appends straight into `out` with its scratch at
+ * hand; any other converter is called per item.
+ */
+function batchConverter(converter: EventConverter, ctx: ConverterContext): (batch: readonly StreamEvent[], out: AgentEvent[]) => boolean {
+  if (converter === defaultConverter) {
+    const s = scratchOf(ctx);
+    return (batch, out) => {
+      for (let i = 0; i < batch.length; i++) {
+        convertStreamInto(batch[i] as StreamEvent, ctx, s, out);
+        // The default converter ends a call with its `done` event and adds nothing after it.
+        if (s.ended) return out.at(-1)?.done === true;
+      }
+      return false;
+    };
+  }
+  return (batch, out) => {
+    for (const item of batch) {
+      const events = converter.convertStream(item, ctx);
+      for (let i = 0; i < events.length; i++) {
+        const event = events[i] as AgentEvent;
+        out.push(event);
+        if (event.done) return true;
+      }
+    }
+    return false;
+  };
 }
 
 /**
@@ -50,20 +82,14 @@ export function streamEvents(
 ): AsyncIterable<AgentEvent> {
   const ctx = newContext(agent, card, options.accumulate ?? true);
   const onDone = options.onDone;
+  const convert = batchConverter(converter, ctx);
   const reader: BatchReader<readonly StreamEvent[], AgentEvent> = {
     read: (batch) => {
       const items: AgentEvent[] = [];
       try {
-        for (const item of batch) {
-          const events = converter.convertStream(item, ctx);
-          for (let i = 0; i < events.length; i++) {
-            const event = events[i] as AgentEvent;
-            items.push(event);
-            if (event.done) {
-              onDone?.();
-              return { items, last: true };
-            }
-          }
+        if (convert(batch, items)) {
+          onDone?.();
+          return { items, last: true };
         }
       } catch (error) {
         items.push(converterErrorEvent(converter, agent, error));

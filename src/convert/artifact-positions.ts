@@ -12,8 +12,8 @@ interface Position {
 
 /**
  * What a stream with `accumulate: false` keeps of each artifact's text: its length and a fingerprint
- * of constant size (its first and last {@link EDGE} characters), never the text — so a long answer
- * costs memory for the chunk being converted, not for everything so far. Enough to say whether an
+ * of constant size (its first and last {@link EDGE} characters; the last may hold the latest chunk
+ * behind it), never the text — so a long answer costs memory for the latest chunk, not for everything so far. Enough to say whether an
  * update replaces an artifact seen before, and whether a Task snapshot still begins with what was
  * seen (by its length and both ends; a replacement that keeps both ends and the length is taken for
  * the same text). The final event gets no accumulated text: {@link joined} is always `''`.
@@ -34,9 +34,12 @@ export class ArtifactPositions implements AnswerLog {
     }
     if (text.length === 0) return;
     at.length += text.length;
-    // Copies (not slices) of the ends, so no chunk is retained behind them.
+    // The head is a copy (not a slice), so the first chunk is not retained behind it; it is settled
+    // after the first chunks. The tail may be a slice of the latest chunk (an engine may keep it as a
+    // view): it holds at most that one chunk, replaced by the next, and copying it on every update
+    // cost more than the rest of the update.
     if (at.head.length < EDGE) at.head = copy((at.head + text).slice(0, EDGE));
-    at.tail = copy(text.length >= EDGE ? text.slice(-EDGE) : (at.tail + text).slice(-EDGE));
+    at.tail = text.length >= EDGE ? text.slice(-EDGE) : (at.tail + text).slice(-EDGE);
   }
 
   lengthOf(id: string): number | undefined {

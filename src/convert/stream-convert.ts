@@ -73,10 +73,16 @@ function chunk(
   return event;
 }
 
-/** Marks the call ended after `events` if the last one is `done`. */
-function finish(s: StreamScratch, events: AgentEvent[]): AgentEvent[] {
+/** Appends `events` to `out`, and marks the call ended when the last of them is `done`. */
+function finish(s: StreamScratch, out: AgentEvent[], events: readonly AgentEvent[]): void {
+  for (let i = 0; i < events.length; i++) out.push(events[i] as AgentEvent);
   if (events.at(-1)?.done === true) s.ended = true;
-  return events;
+}
+
+/** Appends `event` to `out`; a `done` event ends the call. */
+function finishWith(s: StreamScratch, out: AgentEvent[], event: AgentEvent): void {
+  out.push(event);
+  if (event.done) s.ended = true;
 }
 
 /** The update's and its artifact's metadata, the artifact's winning key by key (`undefined` when neither has any). */
@@ -88,7 +94,7 @@ function artifactMetadata(update: TaskArtifactUpdateEvent): Metadata | undefined
   return { ...outer, ...inner };
 }
 
-function onArtifact(update: TaskArtifactUpdateEvent, ctx: ConverterContext, s: StreamScratch): AgentEvent[] {
+function onArtifact(update: TaskArtifactUpdateEvent, ctx: ConverterContext, s: StreamScratch, out: AgentEvent[]): void {
   const metadata = artifactMetadata(update);
   const fields = readErrorMetadata(metadata);
   if (hasStructuredError(fields)) {
@@ -102,9 +108,11 @@ function onArtifact(update: TaskArtifactUpdateEvent, ctx: ConverterContext, s: S
         raw: update,
       };
       const recoverable = recoverableEvent(source, ctx);
-      return recoverable ? [recoverable] : [];
+      if (recoverable) out.push(recoverable);
+      return;
     }
-    return finish(s, [artifactErrorEvent(artifact, update.taskId, update.contextId, update, ctx)]);
+    finishWith(s, out, artifactErrorEvent(artifact, update.taskId, update.contextId, update, ctx));
+    return;
   }
   const text = artifactText(update.artifact.parts);
   const id = update.artifact.artifactId;
@@ -113,8 +121,8 @@ function onArtifact(update: TaskArtifactUpdateEvent, ctx: ConverterContext, s: S
   // update gives the artifact its place, and one without text has nothing to say yet.
   const replace = !append && s.artifacts.lengthOf(id) !== undefined;
   s.artifacts.update(id, text, append);
-  if (text === '' && !replace) return [];
-  return [chunk(ctx, s, text, pickId(fields.llmResponseId, id), update, undefined, replace)];
+  if (text === '' && !replace) return;
+  out.push(chunk(ctx, s, text, pickId(fields.llmResponseId, id), update, undefined, replace));
 }
 
 /**
@@ -139,8 +147,7 @@ function statusDelta(s: StreamScratch, message: Message | undefined, snapshot: b
  * replaced it) → its whole text as a replacing chunk (`replace: true`, even when empty). The
  * snapshot's text becomes each artifact's text.
  */
-function snapshotChunks(task: Task, ctx: ConverterContext, s: StreamScratch): AgentEvent[] {
-  const out: AgentEvent[] = [];
+function snapshotChunks(task: Task, ctx: ConverterContext, s: StreamScratch, out: AgentEvent[]): void {
   for (const artifact of task.artifacts ?? []) {
     const fields = readErrorMetadata(artifact.metadata);
     if (hasStructuredError(fields)) continue;
@@ -155,17 +162,13 @@ function snapshotChunks(task: Task, ctx: ConverterContext, s: StreamScratch): Ag
       if (text.length > seenLength) out.push(chunk(ctx, s, text.slice(seenLength), id, task));
     } else out.push(chunk(ctx, s, text, id, task, undefined, true));
   }
-  return out;
 }
 
-function onTask(task: Task, ctx: ConverterContext, s: StreamScratch): AgentEvent[] {
+function onTask(task: Task, ctx: ConverterContext, s: StreamScratch, out: AgentEvent[]): void {
   const state = task.status.state;
-  if (isFailureState(state)) return finish(s, taskEvents(task, ctx));
-  const out = snapshotChunks(task, ctx, s);
-  if (state === 'completed' || isInterruptedState(state)) {
-    for (const event of taskEvents(task, ctx, s.artifacts.joined(), s.accumulate)) out.push(event);
-    return finish(s, out);
-  }
+  if (isFailureState(state)) return finish(s, out, taskEvents(task, ctx));
+  snapshotChunks(task, ctx, s, out);
+  if (state === 'completed' || isInterruptedState(state)) return finish(s, out, taskEvents(task, ctx, s.artifacts.joined(), s.accumulate));
   const source: StatusSource = { taskId: task.id, contextId: task.contextId, status: task.status, raw: task };
   if (task.metadata) source.metadata = task.metadata;
   const recoverable = recoverableEvent(source, ctx);
@@ -174,7 +177,6 @@ function onTask(task: Task, ctx: ConverterContext, s: StreamScratch): AgentEvent
     const text = statusDelta(s, task.status.message, true);
     if (text !== '') out.push(chunk(ctx, s, text, pickId(readErrorMetadata(statusMetadata(source)).llmResponseId, task.status.message?.messageId), task, state));
   }
-  return out;
 }
 
 function completedFromStatus(update: TaskStatusUpdateEvent, ctx: ConverterContext, s: StreamScratch): AgentEvent {
@@ -194,18 +196,21 @@ function completedFromStatus(update: TaskStatusUpdateEvent, ctx: ConverterContex
   };
 }
 
-function onStatus(update: TaskStatusUpdateEvent, ctx: ConverterContext, s: StreamScratch): AgentEvent[] {
+function onStatus(update: TaskStatusUpdateEvent, ctx: ConverterContext, s: StreamScratch, out: AgentEvent[]): void {
   const state = update.status.state;
   const source: StatusSource = { ...update, raw: update };
-  if (isFailureState(state)) return finish(s, [failureEvent(source, ctx)]);
-  if (state === 'completed') return finish(s, [completedFromStatus(update, ctx, s)]);
-  if (isInterruptedState(state)) return finish(s, interruptedEvents(source, ctx));
+  if (isFailureState(state)) return finishWith(s, out, failureEvent(source, ctx));
+  if (state === 'completed') return finishWith(s, out, completedFromStatus(update, ctx, s));
+  if (isInterruptedState(state)) return finish(s, out, interruptedEvents(source, ctx));
   const recoverable = recoverableEvent(source, ctx);
-  if (recoverable) return [recoverable];
+  if (recoverable) {
+    out.push(recoverable);
+    return;
+  }
   const text = statusDelta(s, update.status.message, false);
-  if (text === '') return [];
+  if (text === '') return;
   const id = pickId(readErrorMetadata(statusMetadata(source)).llmResponseId, update.status.message?.messageId);
-  return [chunk(ctx, s, text, id, update, state)];
+  out.push(chunk(ctx, s, text, id, update, state));
 }
 
 /**
@@ -224,23 +229,32 @@ function onStatus(update: TaskStatusUpdateEvent, ctx: ConverterContext, s: Strea
  * never the artifacts' text gathered from earlier chunks. Never throws.
  */
 export function convertStreamItem(item: StreamEvent, ctx: ConverterContext): AgentEvent[] {
-  const s = scratchOf(ctx);
-  if (s.ended) return [];
+  const out: AgentEvent[] = [];
+  convertStreamInto(item, ctx, scratchOf(ctx), out);
+  return out;
+}
+
+/**
+ * {@link convertStreamItem} with the call's scratch `s` at hand, appending to `out` (the event API
+ * reads a whole batch into one list this way: no list per item, no scratch lookup per item).
+ */
+export function convertStreamInto(item: StreamEvent, ctx: ConverterContext, s: StreamScratch, out: AgentEvent[]): void {
+  if (s.ended) return;
   if (item.kind !== 'message') {
     s.taskId = item.kind === 'task' ? item.id : item.taskId;
     s.contextId = item.contextId;
   }
   switch (item.kind) {
     case 'message':
-      return finish(s, [messageEvent(item, ctx)]);
+      return finishWith(s, out, messageEvent(item, ctx));
     case 'artifact-update':
-      return onArtifact(item, ctx, s);
+      return onArtifact(item, ctx, s, out);
     case 'status-update':
       s.lastState = item.status.state;
-      return onStatus(item, ctx, s);
+      return onStatus(item, ctx, s, out);
     case 'task':
       s.lastState = item.status.state;
-      return onTask(item, ctx, s);
+      return onTask(item, ctx, s, out);
   }
 }
 
