@@ -23,7 +23,7 @@ interface Ledger {
   /** How the agent answers a send: a task (default), or a bare message (no task kept). */
   answer: 'task' | 'message';
   /** ListTasks: answer normally, refuse with HTTP 403, drop histories, or claim another page. */
-  list: 'ok' | 'refuse' | 'no-history' | 'agent-history' | 'more-pages';
+  list: 'ok' | 'refuse' | 'no-history' | 'agent-history' | 'more-pages' | 'malformed' | 'hang';
   /** Tasks the agent lists besides those sends started. */
   others: Json[];
   close(): Promise<void>;
@@ -76,6 +76,8 @@ async function ledgerAgent(): Promise<Ledger> {
       return;
     }
     if (rpc.method === 'ListTasks') {
+      if (ledger.list === 'hang') return; // never answers: the lookup's read timeout ends it
+      if (ledger.list === 'malformed') return reply({ tasks: 'not a list', nextPageToken: 7 });
       if (ledger.list === 'refuse') {
         res.writeHead(403, { 'content-type': 'text/plain' });
         return void res.end('not yours');
@@ -169,6 +171,22 @@ describe('a unary send whose fate is unknown', () => {
     const error = await rejection(send(client, 'work'));
     expect(error).toMatchObject({ ambiguous: true, method: 'sendMessage' });
     expect(error.attempts.at(-1)).toMatchObject({ kind: 'http', status: 403, method: 'listTasks' });
+    expect(agent.methods.filter((m) => m === 'SendMessage')).toHaveLength(1);
+    expect(lookups(events).map((e) => e.outcome)).toEqual(['unknown']);
+    await client.close();
+  });
+
+  it.each([
+    ['malformed', 'invalid-response'],
+    ['hang', 'read-timeout'],
+  ] as const)('a %s ListTasks answer is a failed lookup: ambiguous, its failure (%s) last in attempts, nothing repeated', async (list, kind) => {
+    const agent = await ledgerAgent();
+    agent.cut.push('before');
+    agent.list = list;
+    const { client, events } = await connect(agent, { timeouts: { readMs: 300, totalMs: 5_000 }, retry: { baseDelayMs: 5, maxAttempts: 1 } });
+    const error = await rejection(send(client, 'work'));
+    expect(error.ambiguous).toBe(true);
+    expect(error.attempts.at(-1)).toMatchObject({ kind, method: 'listTasks' });
     expect(agent.methods.filter((m) => m === 'SendMessage')).toHaveLength(1);
     expect(lookups(events).map((e) => e.outcome)).toEqual(['unknown']);
     await client.close();
