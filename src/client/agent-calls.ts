@@ -202,7 +202,7 @@ export class AgentCalls implements TaskCallsPort {
           policy: this.policy(call),
           scope,
           message: params.message,
-          lookup: this.lookupContext(requests, sentAt),
+          lookup: this.#lookupContext(requests, sentAt),
           resend: (maxAttempts) => this.#execute('sendMessage', params, call, settings, trace, maxAttempts),
         },
         error,
@@ -223,7 +223,7 @@ export class AgentCalls implements TaskCallsPort {
    * How a send of this client is looked up after an ambiguous failure: with the call's `requests`,
    * from `sentAt` (ms since the epoch); `undefined` where the agent cannot be asked (v0.3 has no `ListTasks`).
    */
-  lookupContext(requests: CallRequests, sentAt: number): LookupContext | undefined {
+  #lookupContext(requests: CallRequests, sentAt: number): LookupContext | undefined {
     return this.#init.binding.version === '1.0' ? { requests, sentAt, answers: this.#answers } : undefined;
   }
 
@@ -274,7 +274,7 @@ export class AgentCalls implements TaskCallsPort {
       completed: follow.completed,
       onAbandon: cancelOnAbort ? (taskId, reason) => this.#cancels.abandon({ taskId, method, reason, headers: call.headers, parent: trace }) : undefined,
       pollTaskId: follow.poll === true ? follow.taskId : undefined,
-      lookup: sends ? this.lookupContext(requests, Date.now()) : undefined,
+      lookup: sends ? this.#lookupContext(requests, Date.now()) : undefined,
     });
   }
 
