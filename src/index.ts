@@ -23,7 +23,7 @@ export type { ConversationInit, ConversationSnapshot } from './client/conversati
 export { A2AClientError, isA2AClientError } from './errors/a2a-client-error.js';
 export type { A2AClientErrorInit, FanOutFailure } from './errors/a2a-client-error.js';
 export { ERROR_KINDS } from './errors/kinds.js';
-export type { A2AErrorKind, ConnectionReason, FailurePhase } from './errors/kinds.js';
+export type { A2AErrorKind, ConnectionReason, FailurePhase, ValidationIssue } from './errors/kinds.js';
 export type { ResponseError } from './errors/a2a-client-error.js';
 export type { ProblemDetails, RpcStatus } from './errors/problem.js';
 export type { ErrorDetails, FieldViolation } from './errors/rpc-details.js';

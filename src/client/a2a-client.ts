@@ -1,9 +1,7 @@
 import type { AgentEvent } from '../convert/agent-event.js';
-import { resolveConverter } from '../convert/registry.js';
 import { A2AClientError } from '../errors/a2a-client-error.js';
 import type { Binding } from '../protocol/binding.js';
 import { parseAgentCard } from '../protocol/card.js';
-import { createBinding } from '../protocol/create-binding.js';
 import type { AgentCard, SendResult, StreamEvent, Task } from '../protocol/model.js';
 import type {
   CancelTaskParams,
@@ -18,16 +16,15 @@ import type {
   SubscribeToTaskParams,
   TaskPushNotificationConfig,
 } from '../protocol/method-params.js';
-import { createResilience, type Resilience } from '../resilience/pipeline.js';
-import { agentStatesOf } from '../resilience/shared-state.js';
+import type { Resilience } from '../resilience/pipeline.js';
 import { createEngine } from '../transport/create-engine.js';
 import type { HttpEngine } from '../transport/engine.js';
-import { DEFAULT_LIMITS, DEFAULT_TIMEOUTS, withSettings, type Timeouts } from '../transport/settings.js';
-import { AgentCalls } from './agent-calls.js';
-import { ClientStreams, isNormalisedCard } from './client-streams.js';
+import type { Timeouts } from '../transport/settings.js';
+import type { AgentCalls } from './agent-calls.js';
+import { clientParts } from './client-parts.js';
+import { isNormalisedCard, type ClientStreams } from './client-streams.js';
 import { fetchCardFor, type CachedCard } from './card-resolver.js';
-import { endpointOf, type ClientProtocol } from './endpoint.js';
-import { credentialsFor } from './credential-scope.js';
+import type { ClientProtocol } from './endpoint.js';
 import { openConversation, type Conversation } from './conversation.js';
 import type { ConversationInit } from './conversation-state.js';
 import { flatten } from './flatten.js';
@@ -37,7 +34,6 @@ import type { TaskCallsDeps } from './task-calls.js';
 import { taskPages } from './task-pages.js';
 import { waitForTask } from './wait-for-task.js';
 import { cleanUpAfter } from '../util/clean-up-after.js';
-import { keepDeadlineName } from '../transport/deadline-name.js';
 
 /**
  * What {@link A2AClient.connect} found, handed to the constructor: module-private, so only `connect`
@@ -114,39 +110,19 @@ export class A2AClient {
     const found = agentCard instanceof Discovery ? agentCard : undefined;
     this.card = found ? found.cached.card : isNormalisedCard(agentCard) ? agentCard : parseAgentCard(agentCard);
     this.name = this.card.name;
-    // A relative interface URL resolves against where the card was served from, after redirects.
-    const endpoint = endpointOf(this.card, options, found?.cached.finalUrl);
-    this.protocol = { ...endpoint.selected, url: endpoint.url };
-    this.timeouts = Object.freeze(keepDeadlineName(withSettings('timeouts', DEFAULT_TIMEOUTS, options.timeouts), options.timeouts));
+    const origin = found && { engine: found.engine, baseUrl: found.baseUrl, finalUrl: found.cached.finalUrl };
+    const parts = clientParts(this.card, options, origin);
+    this.protocol = parts.protocol;
+    this.timeouts = parts.timeouts;
     this.#options = options;
-    this.#engine = found?.engine ?? createEngine(options);
+    this.#engine = parts.engine;
     this.#cached = found?.cached;
     this.#baseUrl = found?.baseUrl;
-    this.#binding = createBinding(this.protocol.version, this.protocol.binding, this.protocol.tenant, endpoint.grpc && { target: endpoint.grpc, tls: options.tls, grpc: options.grpc });
-    this.#resilience = createResilience(endpoint.origin, this.name, {
-      retry: options.retry,
-      circuitBreaker: options.circuitBreaker,
-      maxConcurrent: options.maxConcurrent,
-      maxQueued: options.maxQueued,
-      onEvent: options.onEvent,
-      store: options.sharedState ? agentStatesOf(options.sharedState) : undefined,
-      card: this.card,
-    });
-    this.#calls = new AgentCalls({
-      name: this.name,
-      card: this.card,
-      url: this.protocol.url,
-      // The caller's headers only where it pointed or trusts (docs/networks.md, "Credentials").
-      credentials: credentialsFor(endpoint.origin, options, found?.baseUrl),
-      engine: this.#engine,
-      binding: this.#binding,
-      resilience: this.#resilience,
-      options,
-      timeouts: this.timeouts,
-      limits: withSettings('limits', DEFAULT_LIMITS, options.limits),
-    });
-    this.#tasks = { name: this.name, card: this.card, calls: this.#calls, timeouts: this.timeouts };
-    this.#streams = new ClientStreams({ ...this.#tasks, calls: this.#calls, converter: resolveConverter(this.card, options), options });
+    this.#binding = parts.binding;
+    this.#resilience = parts.resilience;
+    this.#calls = parts.calls;
+    this.#tasks = parts.tasks;
+    this.#streams = parts.streams;
   }
 
   /** Sends a message; resolves with the Task or Message the agent answers with. */

@@ -1,4 +1,4 @@
-import type { A2AErrorKind, ConnectionReason, FailurePhase } from './kinds.js';
+import type { A2AErrorKind, ConnectionReason, FailurePhase, ValidationIssue } from './kinds.js';
 import type { ProblemDetails, RpcStatus } from './problem.js';
 import type { ErrorDetails } from './rpc-details.js';
 
@@ -149,12 +149,7 @@ export interface A2AClientErrorInit {
   /** The offending field or path (kinds `invalid-response`, `card`). */
   field?: string;
   /** Validation issues behind an `invalid-response` / `card` error. */
-  issues?: readonly {
-    /** Where, e.g. `result.status.state`. */
-    path: string;
-    /** What is wrong there. */
-    message: string;
-  }[];
+  issues?: readonly ValidationIssue[];
   /** What kind of connection failure it was (kind `connection`). */
   reason?: ConnectionReason;
   /** How far the request got; `before-send` failures are always safe to retry. */
@@ -219,14 +214,7 @@ export class A2AClientError extends Error {
   /** The offending field or path (kinds `invalid-response`, `card`). */
   declare readonly field: string | undefined;
   /** Validation issues behind an `invalid-response` / `card` error. */
-  declare readonly issues:
-    | readonly {
-        /** Where, e.g. `result.status.state`. */
-        path: string;
-        /** What is wrong there. */
-        message: string;
-      }[]
-    | undefined;
+  declare readonly issues: readonly ValidationIssue[] | undefined;
   /** What kind of connection failure it was (kind `connection`). */
   declare readonly reason: ConnectionReason | undefined;
   /** How far the request got: `before-send` or `after-send`. */
@@ -269,35 +257,10 @@ export class A2AClientError extends Error {
 
   /** The fields this error was built from. */
   toInit(): A2AClientErrorInit {
-    return {
-      kind: this.kind,
-      message: this.message,
-      cause: this.cause,
-      agent: this.agent,
-      method: this.method,
-      retryable: this.retryable,
-      ambiguous: this.ambiguous,
-      retryAfterMs: this.retryAfterMs,
-      attempts: this.attempts,
-      status: this.status,
-      headers: this.headers,
-      problem: this.problem,
-      rpcStatus: this.rpcStatus,
-      bodyText: this.bodyText,
-      code: this.code,
-      data: this.data,
-      details: this.details,
-      a2aName: this.a2aName,
-      field: this.field,
-      issues: this.issues,
-      reason: this.reason,
-      phase: this.phase,
-      failures: this.failures,
-      location: this.location,
-      redirects: this.redirects,
-      grpcCode: this.grpcCode,
-      grpcStatus: this.grpcStatus,
-    };
+    const init: A2AClientErrorInit = { kind: this.kind, message: this.message, cause: this.cause, retryable: this.retryable, ambiguous: this.ambiguous, attempts: this.attempts };
+    // The rest in the order a printed error shows them (toJSON keeps it).
+    for (const key of OPTIONAL_FIELDS) (init as unknown as Record<string, unknown>)[key] = this[key];
+    return init;
   }
 
   /** A plain, serialisable view (no `cause` stack, attempts as their own JSON). */

@@ -66,3 +66,11 @@ export type ConnectionReason = 'refused' | 'reset' | 'closed' | 'dns' | 'tls' | 
  * `before-send` failures never reached the server; `after-send` ones may have been processed.
  */
 export type FailurePhase = 'before-send' | 'after-send';
+
+/** One validation issue behind an `invalid-response` or `card` error. */
+export interface ValidationIssue {
+  /** Where, e.g. `result.status.state`. */
+  path: string;
+  /** What is wrong there. */
+  message: string;
+}

@@ -80,6 +80,12 @@ export interface ResumableStreamOptions extends AbandonOptions {
 /** A stream source being read. */
 export type Iter = AsyncIterator<StreamEvent[]>;
 
+/** A stream's source, opened, with its first read. */
+export interface OpenedSource {
+  iterator: Iter;
+  first: IteratorResult<StreamEvent[]>;
+}
+
 /** Why a stream follows its task by polling from the start ({@link ResumableStreamOptions.pollTaskId}). */
 export function pollOnly(): A2AClientError {
   return new A2AClientError({ kind: 'unsupported', message: 'The agent does not stream: the task is followed by polling getTask' });

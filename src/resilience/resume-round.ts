@@ -7,7 +7,7 @@ import type { AttemptInfo, Resilience } from './pipeline.js';
 import type { StreamEvent } from '../protocol/model.js';
 import type { CallTrace } from './call-trace.js';
 import type { ResumeAttempts } from './resume-attempts.js';
-import { closeQuietly, type Iter, type ResumableStreamOptions, type StreamOpen } from './resume-options.js';
+import { closeQuietly, type OpenedSource, type ResumableStreamOptions, type StreamOpen } from './resume-options.js';
 import type { CallRequests } from '../protocol/agent-requests.js';
 
 /** What the calls a resumed stream makes (send, resubscribe, poll) share: agent, deadline, pipeline. */
@@ -77,8 +77,8 @@ function oneBatch(get: () => Promise<StreamEvent>): AsyncIterable<StreamEvent[]>
  * a failure before the first event is classified and retried like any call; `round` counts its attempts.
  * @throws A2AClientError — the pipeline's final error; kind `unsupported` when `open` has no source.
  */
-export async function openSource(o: ResumableStreamOptions, scope: CallScope, method: string, idempotent: boolean, open: Open, round: StreamRound): Promise<{ iterator: Iter; first: IteratorResult<StreamEvent[]> }> {
-  const attempt = async (a: AttemptInfo): Promise<{ iterator: Iter; first: IteratorResult<StreamEvent[]> }> => {
+export async function openSource(o: ResumableStreamOptions, scope: CallScope, method: string, idempotent: boolean, open: Open, round: StreamRound): Promise<OpenedSource> {
+  const attempt = async (a: AttemptInfo): Promise<OpenedSource> => {
     const iterator = open(scope, a.attempt)[Symbol.asyncIterator]();
     try {
       return { iterator, first: await scope.race(iterator.next()) };

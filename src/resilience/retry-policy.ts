@@ -143,12 +143,10 @@ export class RetryPolicy {
    * it (with the same `messageId`), as a refusal before the agent acted is repeated — after the user's
    * rule (`sent: false`). Bounded by `maxAttempts`, the deadline and the budget like any repeat.
    */
-  sendAbsent(error: A2AClientError, ctx: FailureContext): RetryDecision {
-    const c = this.#classify(error, ctx.method, false);
+  sendAbsent(error: A2AClientError, ctx: FailureContext): RetryVerdict {
     const verdict: RetryVerdict = { retry: true, delayMs: 0, transient: true, ambiguous: false, reason: 'lookup:absent' };
     const rule = this.options.shouldRetry;
-    const ruled = rule === undefined ? verdict : askRule(rule, { error, method: ctx.method, attempt: ctx.attempt, card: this.#card, sent: false, verdict });
-    return { ...ruled, countsAsFailure: c.countsAsFailure };
+    return rule === undefined ? verdict : askRule(rule, { error, method: ctx.method, attempt: ctx.attempt, card: this.#card, sent: false, verdict });
   }
 
   /**

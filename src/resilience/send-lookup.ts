@@ -3,10 +3,10 @@
  * v1.0 agent with `ListTasks` (or `GetTask` for a message that continues a task), each request
  * through the agent's pipeline under the call's deadline, the first charged to the retry budget.
  */
-import type { A2AClientError } from '../errors/a2a-client-error.js';
-import { isA2AClientError } from '../errors/a2a-client-error.js';
+import { isA2AClientError, type A2AClientError } from '../errors/a2a-client-error.js';
+import type { UnaryMethods } from '../protocol/binding.js';
 import type { Message, Task } from '../protocol/model.js';
-import type { ListTasksParams, ListTasksResult } from '../protocol/method-params.js';
+import type { ListTasksParams } from '../protocol/method-params.js';
 import type { CallScope } from '../transport/call-scope.js';
 import { streamRound, throughPipeline, type StreamCall } from './resume-round.js';
 import type { LookupContext, LostMessage } from './send-answers.js';
@@ -43,17 +43,17 @@ export type SendFate =
  */
 export async function lookUpSend(call: StreamCall, scope: CallScope, message: LostMessage, ctx: LookupContext): Promise<SendFate> {
   let requests = 0;
-  const counted = <T>(method: 'getTask' | 'listTasks', params: unknown, first: boolean): Promise<T> => {
+  const counted = <M extends 'getTask' | 'listTasks'>(method: M, params: UnaryMethods[M]['params'], first: boolean): Promise<UnaryMethods[M]['result']> => {
     // The first request is charged to the retry budget as a retry (refused when it is spent).
     const round = first ? streamRound(Number.POSITIVE_INFINITY, true, false) : undefined;
     return throughPipeline(call, scope, method, true, (a) => {
       requests++;
-      return ctx.requests.unary(method, params as never, a.scope, a.attempt) as Promise<T>;
+      return ctx.requests.unary(method, params, a.scope, a.attempt);
     }, round);
   };
   try {
     if (message.taskId !== undefined) {
-      const task = await counted<Task>('getTask', { id: message.taskId }, true);
+      const task = await counted('getTask', { id: message.taskId }, true);
       if (carries(task, message.messageId)) return { fate: 'found', task, requests };
       return recordsSends(task) ? { fate: 'absent', requests } : { fate: 'unknown', requests };
     }
@@ -62,7 +62,7 @@ export async function lookUpSend(call: StreamCall, scope: CallScope, message: Lo
     let complete = false;
     let historied = true;
     for (let page = 1; page <= LOOKUP_MAX_PAGES; page++) {
-      const listed = await counted<ListTasksResult>('listTasks', params, page === 1);
+      const listed = await counted('listTasks', params, page === 1);
       const task = listed.tasks.find((t) => carries(t, message.messageId));
       if (task !== undefined) return { fate: 'found', task, requests };
       const next = listed.nextPageToken;

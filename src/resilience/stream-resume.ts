@@ -19,7 +19,7 @@ import { StreamState } from './stream-state.js';
 import { afterFailedRound, fail, openSource, pause, stopped, stoppedInRound, streamRound } from './resume-round.js';
 import { openStream } from './stream-send.js';
 import type { FoundSend } from './lost-send.js';
-import { closeQuietly, noSnapshot, pollOnly, type Iter, type ResumableStreamOptions } from './resume-options.js';
+import { closeQuietly, noSnapshot, pollOnly, type Iter, type OpenedSource, type ResumableStreamOptions } from './resume-options.js';
 import { poll } from './task-poll.js';
 import { Abandonment, abandonReason, type AbandonReason } from './stream-abandon.js';
 
@@ -250,7 +250,7 @@ class ResumableStream implements AsyncIterableIterator<StreamEvent[]> {
       o.trace?.event(event);
       await pause(delayMs, scope, lastDrop, o);
       if (this.#closed) return this.#settle(DONE);
-      let opened: { iterator: Iter; first: IteratorResult<StreamEvent[]> };
+      let opened: OpenedSource;
       const round = streamRound(this.#attempts.left, true, true);
       try {
         opened = await openSource(o, scope, 'subscribeToTask', true, (source, attempt) => o.requests.stream('subscribeToTask', { id: taskId }, source, attempt), round);

@@ -1,15 +1,8 @@
-import type { StreamEvent } from '../protocol/model.js';
 import type { CallScope } from '../transport/call-scope.js';
 import { afterLostSend, type FoundSend } from './lost-send.js';
-import type { Iter, ResumableStreamOptions } from './resume-options.js';
+import type { OpenedSource, ResumableStreamOptions } from './resume-options.js';
 import { openSource, sourceOf, streamRound } from './resume-round.js';
 import type { RetryPolicy } from './retry-policy.js';
-
-/** A stream's source, opened, with its first read. */
-export interface OpenedSource {
-  iterator: Iter;
-  first: IteratorResult<StreamEvent[]>;
-}
 
 /**
  * Opens what `o.open` names — the send (or subscribe) that starts a stream — through the pipeline

@@ -2,10 +2,8 @@ import { isA2AClientError, type A2AClientError } from '../errors/a2a-client-erro
 import type { A2AErrorKind, FailurePhase } from '../errors/kinds.js';
 import { ignoreLate } from '../util/ignore-late.js';
 import { abortedError, deadlineError, phaseOf, requestAbortedError, requestDeadlineError, timeoutError, type PhaseTimerKind } from './scope-errors.js';
+import { PhaseTimer } from './phase-timer.js';
 import { cancel, schedule, type Due } from './timer-heap.js';
-
-/** A timer is treated as due this close to its time (Node may run one slightly early). */
-const EARLY_MS = 0.05;
 
 /** What a `CallScope` watches: an enclosing scope, or a deadline and a signal of its own. */
 export interface CallScopeInit {
@@ -57,10 +55,8 @@ export class CallScope {
   /** Rejecter of the {@link race} in flight (one, nearly always), then a set for more. */
   #racer: ((error: A2AClientError) => void) | undefined;
   #racers: Set<(error: A2AClientError) => void> | undefined;
-  #phaseKind: PhaseTimerKind | undefined;
-  #phaseMs = 0;
-  #phaseAt = Number.POSITIVE_INFINITY;
-  #phaseDue: Due | undefined;
+  /** The request's phase timer, made when first armed. */
+  #phaseTimer: PhaseTimer | undefined;
   #disposed = false;
   /** When a request's scope opened (`performance.now()`), for its deadline message. */
   #openedAt = 0;
@@ -145,25 +141,17 @@ export class CallScope {
       this.disarm();
       return;
     }
-    this.#phaseKind = kind;
-    this.#phaseMs = ms;
-    const now = performance.now();
-    this.#phaseAt = now + ms;
-    // A later time than the one in the heap is re-checked when that one fires; an earlier one is not.
-    if (this.#phaseDue === undefined || this.#phaseDue.deadline > this.#phaseAt) this.#schedulePhase(now);
+    (this.#phaseTimer ??= new PhaseTimer(this.#onPhaseDue)).arm(kind, ms);
   }
 
   /** Restarts the current phase timer from now (a chunk or an event arrived). No timer operation. */
   touch(): void {
-    if (this.#phaseKind !== undefined) this.#phaseAt = performance.now() + this.#phaseMs;
+    this.#phaseTimer?.touch();
   }
 
   /** Clears the phase timer (the deadline and the caller's signal stay watched). */
   disarm(): void {
-    this.#phaseKind = undefined;
-    this.#phaseAt = Number.POSITIVE_INFINITY;
-    if (this.#phaseDue) cancel(this.#phaseDue);
-    this.#phaseDue = undefined;
+    this.#phaseTimer?.disarm();
   }
 
   /** Fails the scope with `error` (the first failure wins). */
@@ -272,20 +260,8 @@ export class CallScope {
     else this.#racers?.delete(cut);
   }
 
-  #schedulePhase(now: number): void {
-    if (this.#phaseDue) cancel(this.#phaseDue);
-    this.#phaseDue = { deadline: this.#phaseAt, slot: -1, expire: this.#onPhaseDue };
-    schedule(this.#phaseDue, now);
-  }
-
-  readonly #onPhaseDue = (): void => {
-    this.#phaseDue = undefined;
-    const kind = this.#phaseKind;
-    if (kind === undefined || this.#failure !== undefined || this.#disposed) return;
-    const now = performance.now();
-    if (now >= this.#phaseAt - EARLY_MS) this.#fail(timeoutError(kind, this.#phaseMs, this.#phase(kind)));
-    // Touched since it was scheduled: wait for what is left.
-    else this.#schedulePhase(now);
+  readonly #onPhaseDue = (kind: PhaseTimerKind, ms: number): void => {
+    if (this.#failure === undefined && !this.#disposed) this.#fail(timeoutError(kind, ms, this.#phase(kind)));
   };
 
   #phase(kind: A2AErrorKind): FailurePhase | undefined {
