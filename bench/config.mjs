@@ -37,7 +37,7 @@ export const config = Object.freeze({
   memoryLongEvents: envInt('BENCH_MEMORY_LONG_EVENTS', 20_000, 5_000),
   /** SSE events the server packs into one socket write (1 = one write per event). */
   sseBatch: envInt('BENCH_SSE_BATCH', 16, 16),
-  /** Only run these sections (comma list of coldstart,bundle,unary,stream,shared,breaker,fanout,memory,workloads); all when unset. */
+  /** Only run these sections (comma list of coldstart,bundle,unary,stream,shared,breaker,fanout,memory,a2ajs,workloads,grpc); all when unset. */
   only: (process.env.BENCH_ONLY ?? '').split(',').map((s) => s.trim()).filter(Boolean),
 });
 

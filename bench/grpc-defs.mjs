@@ -8,6 +8,7 @@
 /** Every gRPC workload, in table order. */
 export const GRPC_WORKLOADS = [
   { key: 'grpc-unary', label: 'gRPC unary (small Task)', kind: 'unary', request: 'task small', concurrency: 8, units: 3_000, ic: [1_000, 3_000], icWarm: 3_000 },
+  { key: 'grpc-unary-50', label: 'gRPC unary (small Task, 50 in flight)', kind: 'unary', request: 'task small', concurrency: 50, units: 3_000, ic: [1_000, 3_000], icWarm: 3_000 },
   { key: 'grpc-unary-realistic', label: 'gRPC unary (realistic Task, ~21 KB)', kind: 'unary', request: 'task realistic', concurrency: 8, units: 2_000, ic: [1_000, 3_000], icWarm: 3_000 },
   { key: 'grpc-stream', label: 'gRPC stream (1 B chunks)', kind: 'stream', text: 1, units: 20_000, ic: [5_000, 25_000] },
   { key: 'grpc-stream-400', label: 'gRPC stream (400 B chunks)', kind: 'stream', text: 400, units: 20_000, ic: [5_000, 25_000] },

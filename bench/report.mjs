@@ -1,12 +1,12 @@
 /**
- * Turns the measurements into ratios, target verdicts and a printed table.
+ * Turns the measurements into ratios and a printed table (the target verdicts: `targets.mjs`).
  */
 import { renderColdStart } from './cold-start.mjs';
 import { renderBundleSize } from './bundle-size.mjs';
 import { fmt, pairedRatio } from './stats.mjs';
 import { OFFICIAL, RAW } from './contenders.mjs';
+import { renderGrpc } from './grpc.mjs';
 import { renderWorkloads } from './workloads-report.mjs';
-import { WORKLOADS } from './workload-defs.mjs';
 
 /** Adds `vsRaw` / `vsOfficial` (paired ratio summaries) to every contender of a throughput section. */
 export function addRatios(section) {
@@ -17,65 +17,6 @@ export function addRatios(section) {
     if (key !== OFFICIAL && key !== RAW) r.vsOfficial = pairedRatio(r.rates, official);
   }
   return section;
-}
-
-/** The largest peak RSS of ours (`sendStreamingMessage`, `stream()`) over the official client's, across the streaming rows. */
-function rssOverOfficial(rows) {
-  let worst;
-  for (const w of WORKLOADS) {
-    const row = rows?.[w.key];
-    if (w.kind !== 'stream' || row?.official?.peakRssMB === undefined) continue;
-    for (const k of ['ssm', 'stream']) {
-      const mine = row[k]?.peakRssMB;
-      if (mine !== undefined && (worst === undefined || mine - row.official.peakRssMB > worst.mb)) worst = { mb: mine - row.official.peakRssMB, row: w.key, contender: k };
-    }
-  }
-  return worst;
-}
-
-/** The product's claims, checked against the results (`pass: null` when not measured). */
-export function checkTargets(results) {
-  const t = [];
-  const add = (claim, value, target, pass) => t.push({ claim, value, target, pass: value === undefined ? null : pass });
-  const u = results.unary ?? {};
-  const s = results.stream ?? {};
-  const v = (x) => x?.median;
-  add('unary invoke / raw undici', v(u.invoke?.vsRaw), '>= 0.85', v(u.invoke?.vsRaw) >= 0.85);
-  add('unary invoke / official', v(u.invoke?.vsOfficial), '>= 4', v(u.invoke?.vsOfficial) >= 4);
-  add('unary sendMessage / raw undici', v(u.sendMessage?.vsRaw), '>= 0.85', v(u.sendMessage?.vsRaw) >= 0.85);
-  add('unary sendMessage / official', v(u.sendMessage?.vsOfficial), '>= 4', v(u.sendMessage?.vsOfficial) >= 4);
-  add('stream sendStreamingMessage / raw', v(s.sendStreamingMessage?.vsRaw), '>= 0.8', v(s.sendStreamingMessage?.vsRaw) >= 0.8);
-  add('stream sendStreamingMessage / official', v(s.sendStreamingMessage?.vsOfficial), '>= 1.5', v(s.sendStreamingMessage?.vsOfficial) >= 1.5);
-  add('stream stream() / raw', v(s.stream?.vsRaw), '>= 0.8', v(s.stream?.vsRaw) >= 0.8);
-  add('stream stream() / official', v(s.stream?.vsOfficial), '>= 1.5', v(s.stream?.vsOfficial) >= 1.5);
-  add('unary sendMessage, sharedState on Redis / off', v(results.shared?.ratio), '>= 0.95', v(results.shared?.ratio) >= 0.95);
-  const b = results.breaker;
-  add('breaker-open sendMessage p99 (ms)', b?.sendMessage?.p99Ms, '< 0.1', b?.sendMessage?.p99Ms < 0.1);
-  add('breaker-open invoke p99 (ms)', b?.invoke?.p99Ms, '< 0.1', b?.invoke?.p99Ms < 0.1);
-  const f = results.fanOut;
-  add('fanOut max wall - totalMs (ms)', f?.overshootMs, '<= 50', f?.overshootMs <= 50);
-  const m = results.memory?.stream;
-  const n = results.meta.config.memoryEvents;
-  add(`${n}-event stream() heap growth (MB)`, m?.ok ? m.heapGrowthMB : undefined, '< 10', m?.heapGrowthMB < 10);
-  add(`${n}-event stream() max mid-stream growth (MB)`, m?.ok ? m.maxMidStreamGrowthMB : undefined, '< 10', m?.maxMidStreamGrowthMB < 10);
-  // Issue 26: one write per frame, and peak RSS of every streaming row (ours vs the official client).
-  const rows = results.workloads?.rows;
-  const pf = rows?.['per-frame'];
-  const cpuVs = (k) => (pf?.[k]?.cpuUs !== undefined && pf?.official?.cpuUs > 0 ? pf[k].cpuUs / pf.official.cpuUs : undefined);
-  add('per-frame CPU/event: sendStreamingMessage / official', cpuVs('ssm'), '<= 0.75', cpuVs('ssm') <= 0.75);
-  add('per-frame CPU/event: stream() / official', cpuVs('stream'), '<= 0.85', cpuVs('stream') <= 0.85);
-  const over = rssOverOfficial(rows);
-  add('streaming rows: peak RSS - official, worst (MB)', over?.mb, '<= 10', over?.mb <= 10);
-  const cs = results.coldStart?.rows?.ours;
-  add('cold start: import / official', cs?.importVsOfficial, '<= 1.5', cs?.importVsOfficial <= 1.5);
-  add('cold start: RSS after import - official (MB)', cs?.rssOverOfficial, '<= 10', cs?.rssOverOfficial <= 10);
-  add('cold start: start to first answer / official', cs?.firstVsOfficial, '<= 1.2', cs?.firstVsOfficial <= 1.2);
-  add('cold start: a2a-resilient --version (ms)', results.coldStart?.versionMs, '< 150', results.coldStart?.versionMs < 150);
-  add('browser bundle (gzipped) / official', results.bundleSize?.ratioGzipped, '<= 1.0', results.bundleSize?.ratioGzipped <= 1);
-  const aj = results.a2aJs?.rows;
-  add('a2a-js Client CPU/call: our transports / its own', v(aj?.unary?.ratio), '<= 1.0', v(aj?.unary?.ratio) <= 1);
-  add('a2a-js Client CPU/stream event: our transports / its own', v(aj?.stream?.ratio), '<= 1.0', v(aj?.stream?.ratio) <= 1);
-  return t;
 }
 
 function ratioCell(r) {
@@ -168,6 +109,8 @@ export function renderReport(results) {
   }
   if (results.workloads?.error) out.push(`Workloads: ERROR ${results.workloads.error}`);
   else if (results.workloads) out.push(renderWorkloads(results.workloads));
+  if (results.grpc?.error) out.push(`gRPC: ERROR ${results.grpc.error}`);
+  else if (results.grpc) out.push(renderGrpc(results.grpc));
   const verdict = (p) => (p === null ? 'n/a' : p ? 'PASS' : 'FAIL');
   out.push(renderRows([
     ['Target', 'value', 'target', 'verdict'],

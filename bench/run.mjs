@@ -17,12 +17,14 @@ import { coldStartSection } from './cold-start.mjs';
 import { breakerOpen, fanOutHang } from './failure-paths.mjs';
 import { memoryProbe } from './memory.mjs';
 import { sharedStateSection } from './shared-state.mjs';
-import { addRatios, checkTargets, renderReport } from './report.mjs';
+import { addRatios, renderReport } from './report.mjs';
+import { checkTargets } from './targets.mjs';
 import { loadSdk } from './sdk.mjs';
 import { startAgents } from './server-control.mjs';
 import { registerTracing } from './tracing.mjs';
 import { describe, sideBySide, streamMeasure, unaryMeasure } from './throughput.mjs';
 import { workloadsSection } from './workloads.mjs';
+import { grpcSection } from './grpc.mjs';
 
 const distEntry = fileURLToPath(new URL('../dist/src/index.js', import.meta.url));
 const resultsPath = fileURLToPath(new URL('./results.json', import.meta.url));
@@ -122,6 +124,10 @@ async function main() {
     if (wanted('workloads')) {
       log(`workloads: realistic workloads (issue 15), each contender in its own pinned client process, median of ${config.reps}`);
       results.workloads = await workloadsSection({ reps: config.reps, log }).catch((err) => ({ error: describe(err) }));
+    }
+    if (sdk && wanted('grpc')) {
+      log(`grpc: ours vs the official @a2a-js/sdk gRPC client, client CPU per call / event, ${config.reps} rounds (a client process per contender per round)`);
+      results.grpc = await grpcSection({ reps: config.reps, log }).catch((err) => ({ error: describe(err) }));
     }
   } finally {
     if (tracing) {

@@ -27,15 +27,24 @@ export function assertNoTerminalError(sdk, events) {
 
 /**
  * Reads one of our streams for `text` to its end and counts its items: `stream()` AgentEvents (an
- * error event throws) when `useStream`, else `sendStreamingMessage` events.
+ * error event throws) when `useStream`, else `sendStreamingMessage` events. As a caller printing the
+ * answer would, `stream()`'s reader keeps the final event's text (the whole answer, unless it was
+ * longer than the call's `accumulate`) and hands its length and `answerOmitted` to `onAnswer`.
  */
-export async function countOurStream(sdk, client, useStream, text, streamOptions = {}) {
+export async function countOurStream(sdk, client, useStream, text, streamOptions = {}, onAnswer = undefined) {
   let count = 0;
   if (useStream) {
+    let answer = '';
+    let omitted = false;
     for await (const ev of client.stream(text, streamOptions)) {
       if (sdk.isTerminalError(ev)) throw new Error(`stream() error event: ${ev.error?.message}`);
+      if (ev.done) {
+        answer = ev.text ?? '';
+        omitted = ev.answerOmitted === true;
+      }
       count++;
     }
+    onAnswer?.(answer.length, omitted);
   } else {
     for await (const ev of client.sendStreamingMessage(textParams(text))) if (ev) count++;
   }

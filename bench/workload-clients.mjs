@@ -5,7 +5,8 @@
  *   rawIter      the same stream read through an async generator (instruction mode only)
  *   official     @a2a-js/sdk ClientFactory client (v0.3: a factory whose JSON-RPC transport factory has
  *                `legacyCompat: { enabled: true }`, on a v0.3-only card → its LegacyJsonRpcTransport)
- *   ssm          ours `sendStreamingMessage(params)`     stream  ours `stream(text)`
+ *   ssm          ours `sendStreamingMessage(params)`     stream  ours `stream(text)` (the final answer's length read)
+ *   streamLean   ours `stream(text, { accumulate: false })` (long-answer rows of the wall-clock mode)
  *   sendMessage  ours `sendMessage(params)`              invoke  ours `invoke(text)`
  * `run(units)` performs one measured unit of work: `units` events (over `concurrency` streams of
  * `perUnit` events when the workload is concurrent, in waves of `concurrency` streams) or `units`
@@ -21,6 +22,12 @@ const REPLAY_BASE_URL = 'http://127.0.0.1:40001';
 
 /** TaskState.TASK_STATE_COMPLETED in the official client's numeric enum. */
 const OFFICIAL_COMPLETED = 3;
+
+/** The SDK's default `accumulate`: the most characters of answer a `stream()` final event carries. */
+const DEFAULT_ANSWER_CHARS = 1_048_576;
+
+/** Characters of every final answer ours `stream()` read (kept observable, so no read is dead code). */
+export let answerChars = 0;
 
 async function openRaw(baseUrl, w, dispatcher, iterator = false) {
   const { rawClient, rpcUrlOf } = await import('./raw.mjs');
@@ -63,7 +70,24 @@ async function openOurs(baseUrl, w, mode, dispatcher) {
         throw new Error('sendMessage resolved nothing');
       }
     },
-    stream: (_n, text) => countOurStream(sdk, client, mode === 'stream', text, w.longAnswer ? { accumulate: false } : {}),
+    async stream(n, text) {
+      // stream() is the default call: the final event carries the whole answer when it is at most
+      // 1 MiB of text (the default `accumulate`), else none (`answerOmitted`); streamLean says
+      // `accumulate: false`. The default's answer is checked, so the kept text is real.
+      let chars = 0;
+      let omitted = false;
+      const lean = mode === 'streamLean';
+      const count = await countOurStream(sdk, client, mode === 'stream' || lean, text, lean ? { accumulate: false } : {}, (c, o) => {
+        chars = c;
+        omitted = o;
+      });
+      const answer = n * (w.text ?? 1);
+      if (mode === 'stream' && (omitted ? answer <= DEFAULT_ANSWER_CHARS : chars < answer)) {
+        throw new Error(`stream(): final answer of ${chars} chars (omitted: ${omitted}) for ${n} chunks of ${w.text} B`);
+      }
+      answerChars += chars;
+      return count;
+    },
     close: async () => {
       await client.close();
     },
@@ -72,12 +96,13 @@ async function openOurs(baseUrl, w, mode, dispatcher) {
 
 /**
  * Opens contender `key` for workload `w` at `baseUrl` (with BENCH_TRANSPORT=replay: no server, every
- * request answered in-process by `replay-dispatcher.mjs`). Resolves `{ run(units, gapUs?), close() }`;
- * `gapUs` paces per-frame writes (instruction mode); `run` throws when fewer items than events arrive.
+ * request answered in-process by `replay-dispatcher.mjs`). Resolves `{ run(units, gapUs?, perStream?, { unpaced? }), close() }`;
+ * `gapUs` paces per-frame writes (instruction mode), `unpaced` writes a paced row's frames one per write
+ * without pauses (its warm-up); `run` throws when fewer items than events arrive.
  */
 export async function openWorkloadClient(key, baseUrl, w) {
   const readPath = async (u, x, d) => (await import('./read-paths.mjs')).openReadPath(key, u, x, d);
-  const open = { rawDispatch: readPath, rawStream: readPath, rawFetch: readPath, rawCoalesce: readPath, raw: openRaw, rawIter: (u, x, d) => openRaw(u, x, d, true), official: openOfficial, ssm: (u, x, d) => openOurs(u, x, 'ssm', d), stream: (u, x, d) => openOurs(u, x, 'stream', d), sendMessage: (u, x, d) => openOurs(u, x, 'sendMessage', d), invoke: (u, x, d) => openOurs(u, x, 'invoke', d) }[key];
+  const open = { rawDispatch: readPath, rawStream: readPath, rawFetch: readPath, rawCoalesce: readPath, raw: openRaw, rawIter: (u, x, d) => openRaw(u, x, d, true), official: openOfficial, ssm: (u, x, d) => openOurs(u, x, 'ssm', d), stream: (u, x, d) => openOurs(u, x, 'stream', d), streamLean: (u, x, d) => openOurs(u, x, 'streamLean', d), sendMessage: (u, x, d) => openOurs(u, x, 'sendMessage', d), invoke: (u, x, d) => openOurs(u, x, 'invoke', d) }[key];
   if (!open) throw new Error(`unknown contender "${key}"`);
   let dispatcher;
   if (process.env.BENCH_TRANSPORT === 'replay') {
@@ -95,10 +120,11 @@ export async function openWorkloadClient(key, baseUrl, w) {
   const streams = w.concurrency ?? 1;
   return {
     ...s,
-    async run(units, gapUs = 0, perStream = undefined) {
+    async run(units, gapUs = 0, perStream = undefined, { unpaced = false } = {}) {
       const per = perStream ?? (streams > 1 ? w.perUnit : units);
       const total = perStream ? streams : Math.max(1, Math.round(units / per));
-      const text = encodeRequest(w, per, gapUs);
+      // Unpaced: the same streams with one write per frame, as fast as they go (warming up a paced row).
+      const text = encodeRequest(unpaced ? { ...w, write: 'frame', gapUs: 0 } : w, per, gapUs);
       for (let started = 0; started < total; started += streams) {
         const n = Math.min(streams, total - started);
         const counts = await Promise.all(Array.from({ length: n }, () => s.stream(per, text)));

@@ -6,11 +6,14 @@
  *
  * Fields: `key`, `label` (table row), `kind` ('stream' | 'unary'), `legacy` (v0.3 wire),
  * `write` ('32k' = frames packed into ~32 KB socket writes, 'frame' = one write per frame),
- * `text` (bytes of each artifact chunk's text), `longAnswer` (ours `stream()` says `accumulate: false`: the
- * answer is 8 MB or 20 MB, which no caller keeps in memory to print), `concurrency` (streams or calls in flight),
+ * `text` (bytes of each artifact chunk's text), `longAnswer` (an 8 MB or 20 MB answer: ours `stream()` is the
+ * default, accumulating call like on every row, and the wall-clock mode adds the cell `streamLean`,
+ * `stream(text, { accumulate: false })`), `concurrency` (streams or calls in flight),
  * `units` (events or calls per measured run), `ic` (small/large units of the instruction mode),
  * `perUnit` (events per stream for concurrent streams), `icGapUs` (instruction mode only: µs between
  * per-frame writes, so the client — ~50x slower under valgrind — still gets one frame per read),
+ * `gapUs` / `warmPerUnit` / `reps` (paced rows: µs between one stream's frames, frames per stream of the
+ * warm-up, measured runs per process), `wallOnly` (the instruction mode skips the row),
  * `processes` (wall clock: each contender measured in that many client processes, the cells' medians
  * reported — the per-frame row's cells move by ±30 % from one process to the next), `icWarm` (instruction mode: units run first in both the small and the large run, unpaced, so the JIT
  * is warm before the measured part: unary code was still being optimised between call 1,000 and 3,000).
@@ -31,11 +34,18 @@ export const WORKLOADS = [
   // client CPU and peak RSS. Warm-up: the same 1,000 streams with 50 frames each. Wall clock only.
   // Ours runs on its own pool (no per-origin connection cap, like raw's and the official client's).
   { key: 'paced', label: 'paced 1000 x 1/20 ms, 20 s', kind: 'stream', write: 'paced', text: 1, concurrency: 1000, perUnit: 1000, units: 1_000_000, gapUs: 20_000, warmPerUnit: 50, reps: 1, wallOnly: true },
+  // A few fast token streams side by side: 20 streams, one frame each every 1 ms / 5 ms (~3 s per
+  // run — the server's 1 ms timers come late, ~1.5 ms apart —, 3 runs after a ~0.5 s warm-up): nearly
+  // every frame its own socket read, so the cost per read shows.
+  { key: 'paced-1ms', label: 'paced 20 x 1/1 ms, 3 s', kind: 'stream', write: 'paced', text: 1, concurrency: 20, perUnit: 2000, units: 40_000, gapUs: 1_000, warmPerUnit: 500, reps: 3, wallOnly: true },
+  { key: 'paced-5ms', label: 'paced 20 x 1/5 ms, 3 s', kind: 'stream', write: 'paced', text: 1, concurrency: 20, perUnit: 600, units: 12_000, gapUs: 5_000, warmPerUnit: 100, reps: 3, wallOnly: true },
   { key: 'unary', label: 'unary (realistic Task)', kind: 'unary', concurrency: 8, units: 2_000, ic: [1_000, 3_000], icWarm: 3_000 },
 ];
 
 /** Contenders of the streaming workloads (unary: raw, official, sendMessage, invoke). */
 export const STREAM_CONTENDERS = ['raw', 'official', 'ssm', 'stream'];
+/** Wall clock, long-answer rows only: ours `stream(text, { accumulate: false })` (keeps the current chunk only). */
+export const LEAN_STREAM = 'streamLean';
 /**
  * The instruction mode also counts raw read through an async iterator: the floor of any iterator API
  * (not a column of the wall-clock tables).
@@ -52,12 +62,13 @@ export const CONTENDER_NAMES = {
   official: 'official',
   ssm: 'ours sendStreamingMessage',
   stream: 'ours stream()',
+  streamLean: 'ours stream({ accumulate: false })',
   sendMessage: 'ours sendMessage',
   invoke: 'ours invoke()',
 };
 
 /** Aliases accepted on command lines. */
-const ALIASES = { sendStreamingMessage: 'ssm', 'stream()': 'stream', 'invoke()': 'invoke' };
+const ALIASES = { sendStreamingMessage: 'ssm', 'stream()': 'stream', 'invoke()': 'invoke', lean: LEAN_STREAM };
 
 /** The workload with this key; throws with the list of known keys otherwise. */
 export function workload(key) {
@@ -66,10 +77,13 @@ export function workload(key) {
   return w;
 }
 
-/** The contender keys that apply to workload `w` (with `iteratorFloor`, streams add {@link ITERATOR_FLOOR}). */
-export function contendersOf(w, { iteratorFloor = false } = {}) {
+/**
+ * The contender keys that apply to workload `w` (with `iteratorFloor`, streams add {@link ITERATOR_FLOOR};
+ * with `lean`, long-answer rows add {@link LEAN_STREAM}).
+ */
+export function contendersOf(w, { iteratorFloor = false, lean = false } = {}) {
   if (w.kind === 'unary') return UNARY_CONTENDERS;
-  return iteratorFloor ? [...STREAM_CONTENDERS, ITERATOR_FLOOR] : STREAM_CONTENDERS;
+  return [...STREAM_CONTENDERS, ...(lean && w.longAnswer ? [LEAN_STREAM] : []), ...(iteratorFloor ? [ITERATOR_FLOOR] : [])];
 }
 
 /** Normalises a contender name from a command line (e.g. `sendStreamingMessage` → `ssm`). */
@@ -84,7 +98,7 @@ export function contenderKey(name) {
 export function parseSelection(words) {
   const workloads = [];
   const contenders = [];
-  const known = new Set([...STREAM_CONTENDERS, ITERATOR_FLOOR, ...READ_PATHS, ...UNARY_CONTENDERS]);
+  const known = new Set([...STREAM_CONTENDERS, LEAN_STREAM, ITERATOR_FLOOR, ...READ_PATHS, ...UNARY_CONTENDERS]);
   for (const word of words.flatMap((w) => w.split(',')).map((w) => w.trim()).filter(Boolean)) {
     if (WORKLOADS.some((w) => w.key === word)) workloads.push(word);
     else if (known.has(contenderKey(word))) contenders.push(contenderKey(word));

@@ -69,7 +69,7 @@ export async function workloadsSection({ workloads = [], contenders = [], reps =
       rows[w.key] = {};
       // The read paths of read-paths.mjs run only when named (`node bench/workloads.mjs per-frame raw,rawDispatch`).
       const named = w.kind === 'stream' ? READ_PATHS.filter((c) => contenders.includes(c)) : [];
-      const keys = [...contendersOf(w), ...named].filter((c) => contenders.length === 0 || contenders.includes(c));
+      const keys = [...contendersOf(w, { lean: true }), ...named].filter((c) => contenders.length === 0 || contenders.includes(c));
       const order = [...keys.slice(i % keys.length), ...keys.slice(0, i % keys.length)];
       // A row with `processes: n` measures each contender in n client processes (rounds, the order
       // rotating): per process the cells differ more than between the runs inside one.

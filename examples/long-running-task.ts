@@ -14,7 +14,7 @@ export interface LongRunningResult {
   firstProcessSaw: string;
   /** The chunks the second process got from `resume`: what it had not seen, each once. */
   resumedChunks: string[];
-  /** The final event's text (the whole answer: `accumulate` is on by default). */
+  /** The final event's text: the whole answer (kept by default up to 1 MiB of text, see `accumulate`). */
   answer: string;
   /** `waitForTask`'s task state. */
   waited: string;

@@ -78,5 +78,6 @@ export async function* runAgentCall(source: AgentEventSource, message: string, s
     yield abortedResult(signal, task);
     return;
   }
-  yield { ok: true, text: final?.text ?? answer.text, ...task };
+  // A final event without the whole answer (longer than the stream kept): the chunks gathered here are it.
+  yield { ok: true, text: final?.answerOmitted === true ? answer.text : (final?.text ?? answer.text), ...task };
 }

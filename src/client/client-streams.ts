@@ -4,6 +4,7 @@ import type { AgentCard, StreamEvent } from '../protocol/model.js';
 import type { SendMessageParams } from '../protocol/method-params.js';
 import type { AgentCalls, FollowOptions } from './agent-calls.js';
 import type { ConversationPort } from './conversation.js';
+import { answerLimit } from '../convert/answer-limit.js';
 import { invokeEvents, streamEvents } from './event-api.js';
 import { paramsFromInput, resolveSendParams, type AgentInput } from './input.js';
 import type { CallOptions, ClientOptions } from './options.js';
@@ -72,14 +73,16 @@ export class ClientStreams {
   /**
    * The event API over a stream opened with `follow`: the call's `accumulate` goes to the converter,
    * and leaving the stream after the converter's final event is not abandoning the task (`cancelOnAbort`).
+   * @throws RangeError for an `accumulate` that is neither a boolean nor a whole number ≥ 0.
    */
   events(call: CallOptions, open: (follow: FollowOptions) => AsyncIterable<readonly StreamEvent[]>): AsyncIterable<AgentEvent> {
+    if (answerLimit(call.accumulate) === undefined) throw new RangeError(`accumulate must be true, false or a whole number of characters ≥ 0, got ${String(call.accumulate)}`);
     let done = false;
     const follow: FollowOptions = { completed: () => done };
     const onDone = (): void => {
       done = true;
     };
-    return streamEvents(this.#deps.name, this.#deps.card, this.#deps.converter, () => open(follow), { accumulate: call.accumulate !== false, onDone });
+    return streamEvents(this.#deps.name, this.#deps.card, this.#deps.converter, () => open(follow), { accumulate: call.accumulate, onDone });
   }
 }
 

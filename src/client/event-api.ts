@@ -2,14 +2,15 @@ import type { AgentEvent } from '../convert/agent-event.js';
 import type { ConverterContext, EventConverter } from '../convert/converter.js';
 import { converterErrorEvent, errorEvent, safeConvert } from '../convert/safe-convert.js';
 import { defaultConverter } from '../convert/default-converter.js';
-import { convertStreamInto, scratchOf } from '../convert/stream-convert.js';
+import { convertStreamInto } from '../convert/stream-convert.js';
+import { scratchOf } from '../convert/stream-scratch.js';
 import { isA2AClientError } from '../errors/a2a-client-error.js';
 import type { AgentCard, SendResult, StreamEvent } from '../protocol/model.js';
 import { flatten, type BatchReader } from './flatten.js';
 
-function newContext(agent: string, card: AgentCard, accumulate = true): ConverterContext {
+function newContext(agent: string, card: AgentCard, accumulate?: boolean | number): ConverterContext {
   const ctx: ConverterContext = { agent, card, state: {} };
-  if (!accumulate) ctx.accumulate = false;
+  if (accumulate !== undefined) ctx.accumulate = accumulate;
   return ctx;
 }
 
@@ -70,17 +71,17 @@ export async function invokeEvents(
  * too early. `open` (called when iteration starts) yields the stream's events in batches; a batch is
  * converted at once, under one guard: a converter that throws ends the stream with its error event,
  * after what it converted before. `options.onDone` is told when a converted event ends the stream
- * (`done`); `options.accumulate: false` (the call's option) is handed to the converter in its context:
- * it keeps positions only, and the final event carries no gathered answer.
+ * (`done`); `options.accumulate` (the call's option) is handed to the converter in its context: how
+ * much of the answer it keeps for the final event.
  */
 export function streamEvents(
   agent: string,
   card: AgentCard,
   converter: EventConverter,
   open: () => AsyncIterable<readonly StreamEvent[]>,
-  options: { accumulate?: boolean; onDone?: (() => void) | undefined } = {},
+  options: { accumulate?: boolean | number | undefined; onDone?: (() => void) | undefined } = {},
 ): AsyncIterable<AgentEvent> {
-  const ctx = newContext(agent, card, options.accumulate ?? true);
+  const ctx = newContext(agent, card, options.accumulate);
   const onDone = options.onDone;
   const convert = batchConverter(converter, ctx);
   const reader: BatchReader<readonly StreamEvent[], AgentEvent> = {

@@ -209,12 +209,13 @@ export interface CallOptions {
    */
   cancelOnAbort?: boolean;
   /**
-   * Event-API streams (`stream`, `resume`): `false` keeps no text of the answer beyond the chunk being
-   * converted, so a very long answer costs memory for the current chunk, not for everything so far;
-   * the final event then carries only its own status message's text (if any), not the whole answer —
-   * gather the chunks yourself if you need it. Ignored by `invoke` (its events are all kept anyway)
-   * and by the protocol-level methods.
-   * @default true
+   * Event-API streams (`stream`, `resume`): how much of the answer the client keeps for the final
+   * event, in characters of text. The final event carries the whole answer when it is at most this
+   * long; a longer answer is let go as it passes the limit (the chunks carried all of it), so it costs
+   * memory for the current chunk only, and the final event then carries only its own status
+   * message's text (if any), with `answerOmitted: true`. `true`: no limit; `false`: keep none. Ignored
+   * by `invoke` (its events are all kept anyway) and by the protocol-level methods.
+   * @default 1_048_576 (1 MiB of text)
    */
-  accumulate?: boolean;
+  accumulate?: boolean | number;
 }

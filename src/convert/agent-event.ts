@@ -22,6 +22,13 @@ export interface AgentEvent {
   replace?: true;
   /** The text: a chunk's new text, or on the final event the whole answer (see `accumulate`). */
   text?: string;
+  /**
+   * On the final event of `stream()` / `resume()`: its `text` is not the whole answer, because the
+   * client did not keep it — the answer was longer than the call's `accumulate` (1 MiB of text by
+   * default), or the call said `accumulate: false`. The chunks before it carried all of it. `text` is
+   * then the final status message's text, if any.
+   */
+  answerOmitted?: true;
   /** The A2A parts of the message or artifact the event came from (file and data parts too). */
   parts?: Part[];
   /** The failure, when this event reports one ({@link isTerminalError} says whether it ended the call). */

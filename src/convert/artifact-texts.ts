@@ -54,6 +54,8 @@ export type SnapshotRelation = 'unseen' | 'extends' | 'replaced';
  * final event's answer), `ArtifactPositions` only lengths and a fingerprint (`accumulate: false`).
  */
 export interface AnswerLog {
+  /** The characters of every artifact's text as it stands (replaced text no longer counts). */
+  readonly chars: number;
   /** Applies one update's text to artifact `id`: appended when `append`, else replacing its text. */
   update(id: string, text: string, append: boolean): void;
   /** The length of artifact `id`'s text; `undefined` for an artifact not seen yet. */
@@ -74,12 +76,24 @@ export class ArtifactTexts implements AnswerLog {
   /** A stream usually extends one artifact: its buffer is kept at hand. */
   #lastId: string | undefined;
   #last: TextBuffer | undefined;
+  /** The characters of every artifact's text as it stands. */
+  chars = 0;
 
   /** Applies one update's text to artifact `id`: appended when `append`, else replacing its text. */
   update(id: string, text: string, append: boolean): void {
     const buffer = this.#buffer(id);
-    if (append) buffer.append(text);
-    else buffer.set(text);
+    if (append) {
+      buffer.append(text);
+      this.chars += text.length;
+    } else {
+      this.chars += text.length - buffer.length;
+      buffer.set(text);
+    }
+  }
+
+  /** Every artifact's id and text, in the order they first appeared. */
+  *entries(): IterableIterator<[id: string, text: string]> {
+    for (const [id, buffer] of this.#byId) yield [id, buffer.text];
   }
 
   /** Artifact `id`'s text; `undefined` for an artifact not seen yet. */

@@ -13,10 +13,11 @@ export interface ConverterContext {
    */
   state: Record<string, unknown>;
   /**
-   * `false` when the call said `accumulate: false`: keep no more than the current chunk; the final
-   * event carries no answer text gathered from earlier chunks. `undefined` means `true`.
+   * The call's `accumulate`: how much answer text the final event may carry. `false`: none (keep no
+   * more than the current chunk); `true`: all of it; a number: at most that many characters — a
+   * longer answer is not kept. `undefined`: 1 MiB of text (see `CallOptions.accumulate`).
    */
-  accumulate?: boolean;
+  accumulate?: boolean | number;
 }
 
 /**

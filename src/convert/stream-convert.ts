@@ -1,7 +1,5 @@
 import type { Message, Metadata, StreamEvent, Task, TaskArtifactUpdateEvent, TaskStatusUpdateEvent } from '../protocol/model.js';
 import type { AgentEvent } from './agent-event.js';
-import { ArtifactPositions } from './artifact-positions.js';
-import { ArtifactTexts, type AnswerLog } from './artifact-texts.js';
 import type { ConverterContext } from './converter.js';
 import {
   failureEvent,
@@ -13,43 +11,8 @@ import {
 } from './event-builders.js';
 import { artifactText, isFailureState, isInterruptedState, pickId, textOf } from './event-parts.js';
 import { hasStructuredError, readErrorMetadata } from './response-error-from-metadata.js';
+import { scratchOf, type StreamScratch } from './stream-scratch.js';
 import { artifactErrorEvent, taskEvents } from './unary-convert.js';
-
-/** Per-call scratch of the default converter, kept in `ctx.state.defaultConverter`. */
-export class StreamScratch {
-  /**
-   * Each artifact's text so far (A2A's `append` rule): the final answer's text; with
-   * `accumulate: false` only positions ({@link ArtifactPositions}), and the final event carries no answer.
-   */
-  readonly artifacts: AnswerLog;
-  /** The final event carries the whole answer (`ctx.accumulate !== false`). */
-  readonly accumulate: boolean;
-  /** The status message text last seen: a status whose text extends it is emitted as the new end only. */
-  statusText = '';
-  /** The id of the status message last seen (a status-update's message grows only under the same id). */
-  statusMessageId: string | undefined;
-  /** A terminal or interrupted event was emitted: nothing follows. */
-  ended = false;
-  lastState: string | undefined;
-  taskId: string | undefined;
-  contextId: string | undefined;
-
-  constructor(accumulate = true) {
-    this.accumulate = accumulate;
-    this.artifacts = accumulate ? new ArtifactTexts() : new ArtifactPositions();
-  }
-}
-
-const KEY = 'defaultConverter';
-
-/** The scratch of this call, created on first use. */
-export function scratchOf(ctx: ConverterContext): StreamScratch {
-  const existing = ctx.state[KEY];
-  if (existing instanceof StreamScratch) return existing;
-  const fresh = new StreamScratch(ctx.accumulate !== false);
-  ctx.state[KEY] = fresh;
-  return fresh;
-}
 
 function chunk(
   ctx: ConverterContext,
@@ -120,7 +83,7 @@ function onArtifact(update: TaskArtifactUpdateEvent, ctx: ConverterContext, s: S
   // A replacement of an artifact seen before is said, even when it leaves nothing (text ''); a first
   // update gives the artifact its place, and one without text has nothing to say yet.
   const replace = !append && s.artifacts.lengthOf(id) !== undefined;
-  s.artifacts.update(id, text, append);
+  s.update(id, text, append);
   if (text === '' && !replace) return;
   out.push(chunk(ctx, s, text, pickId(fields.llmResponseId, id), update, undefined, replace));
 }
@@ -154,7 +117,7 @@ function snapshotChunks(task: Task, ctx: ConverterContext, s: StreamScratch, out
     const text = artifactText(artifact.parts);
     const relation = s.artifacts.compare(artifact.artifactId, text);
     const seenLength = s.artifacts.lengthOf(artifact.artifactId) ?? 0;
-    s.artifacts.update(artifact.artifactId, text, false);
+    s.update(artifact.artifactId, text, false);
     const id = pickId(fields.llmResponseId, artifact.artifactId);
     if (relation === 'unseen') {
       if (text !== '') out.push(chunk(ctx, s, text, id, task));
@@ -168,7 +131,13 @@ function onTask(task: Task, ctx: ConverterContext, s: StreamScratch, out: AgentE
   const state = task.status.state;
   if (isFailureState(state)) return finish(s, out, taskEvents(task, ctx));
   snapshotChunks(task, ctx, s, out);
-  if (state === 'completed' || isInterruptedState(state)) return finish(s, out, taskEvents(task, ctx, s.artifacts.joined(), s.accumulate));
+  if (state === 'completed' || isInterruptedState(state)) {
+    // An answer longer than the limit is not carried, even when this snapshot brings all of it.
+    const events = taskEvents(task, ctx, s.artifacts.joined(), !s.answerLetGo);
+    const last = events.at(-1);
+    if (s.answerLetGo && s.artifacts.chars > 0 && last?.object === 'chat.completion') last.answerOmitted = true;
+    return finish(s, out, events);
+  }
   const source: StatusSource = { taskId: task.id, contextId: task.contextId, status: task.status, raw: task };
   if (task.metadata) source.metadata = task.metadata;
   const recoverable = recoverableEvent(source, ctx);
@@ -182,7 +151,7 @@ function onTask(task: Task, ctx: ConverterContext, s: StreamScratch, out: AgentE
 function completedFromStatus(update: TaskStatusUpdateEvent, ctx: ConverterContext, s: StreamScratch): AgentEvent {
   const answer = s.artifacts.joined();
   const source: StatusSource = { ...update, raw: update };
-  return {
+  const event: AgentEvent = {
     id: pickId(readErrorMetadata(statusMetadata(source)).llmResponseId, update.status.message?.messageId),
     object: 'chat.completion',
     done: true,
@@ -194,6 +163,8 @@ function completedFromStatus(update: TaskStatusUpdateEvent, ctx: ConverterContex
     agent: ctx.agent,
     raw: update,
   };
+  if (s.answerLetGo && s.artifacts.chars > 0) event.answerOmitted = true;
+  return event;
 }
 
 function onStatus(update: TaskStatusUpdateEvent, ctx: ConverterContext, s: StreamScratch, out: AgentEvent[]): void {
@@ -224,9 +195,10 @@ function onStatus(update: TaskStatusUpdateEvent, ctx: ConverterContext, s: Strea
  * message: in Task snapshots, or under the same message id), else the whole text. failed/rejected/canceled → one terminal
  * error event; interrupted → `task.status` with `done: true` (preceded by a recoverable error event
  * when error metadata is there); a structured error on a non-terminal update → recoverable event
- * (`done: false`). After a `done` event every later item yields nothing. With `ctx.accumulate === false`
- * only positions are kept and the final `chat.completion` carries the status message's text (if any),
- * never the artifacts' text gathered from earlier chunks. Never throws.
+ * (`done: false`). After a `done` event every later item yields nothing. The answer is kept up to
+ * `ctx.accumulate` characters (1 MiB by default; `false`: none): past that only positions are kept,
+ * and the final `chat.completion` carries the status message's text (if any), marked
+ * `answerOmitted`, never the artifacts' text (not even a completed Task's own). Never throws.
  */
 export function convertStreamItem(item: StreamEvent, ctx: ConverterContext): AgentEvent[] {
   const out: AgentEvent[] = [];

@@ -1,7 +1,8 @@
 /**
- * `accumulate: false` on `stream()` and `resume()`: the chunks are the same, the final event carries no
- * gathered answer, and the answer is not kept while the stream runs (heap measured on a long stream
- * from a real loopback server).
+ * `accumulate` on `stream()` and `resume()`: the chunks are the same whatever it says; the final event
+ * carries the whole answer up to the limit (1 MiB of text by default), and past it, or with `false`, no
+ * gathered answer (`answerOmitted`), and the answer is not kept while the stream runs (heap measured on
+ * a long stream from a real loopback server).
  */
 import { createServer, type Server } from 'node:http';
 import { setFlagsFromString } from 'node:v8';
@@ -38,6 +39,21 @@ describe.each(COMBOS)('accumulate: false on the official server (v%s %s)', (vers
       expect(chunks(lean).join('')).toBe(expected(12));
       expect(whole.at(-1)).toMatchObject({ object: 'chat.completion', state: 'completed', text: expected(12) });
       expect(lean.at(-1)).toMatchObject({ object: 'chat.completion', done: true, state: 'completed', text: 'streamed 12 chunks' });
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('a limit in characters: the whole answer while it fits, the status message past it', async () => {
+    const client = await A2AClient.connect(server.baseUrl, { protocol: { version, binding } });
+    try {
+      const length = expected(12).length;
+      const fits = await collect(client.stream('stream 12', { accumulate: length }));
+      expect(fits.at(-1)).toMatchObject({ object: 'chat.completion', state: 'completed', text: expected(12) });
+      expect(fits.at(-1)?.answerOmitted).toBeUndefined();
+      const over = await collect(client.stream('stream 12', { accumulate: length - 1 }));
+      expect(chunks(over)).toEqual(chunks(fits));
+      expect(over.at(-1)).toMatchObject({ object: 'chat.completion', done: true, text: 'streamed 12 chunks', answerOmitted: true });
     } finally {
       await client.close();
     }
@@ -98,12 +114,12 @@ async function longAnswerAgent(chunks: number): Promise<{ url: string; close: ()
   };
 }
 
-describe('accumulate: false keeps memory flat on a long answer', () => {
+describe('a long answer is not kept by default, nor with accumulate: false', () => {
   setFlagsFromString('--expose-gc');
   const gc = runInNewContext('gc') as () => void;
 
   /** Heap growth (bytes) between chunk 200 and chunk `n - 50` of a stream of `n` 4 KB chunks, and the final event. */
-  async function measure(n: number, accumulate: boolean): Promise<{ growth: number; last: AgentEvent | undefined; chunks: number }> {
+  async function measure(n: number, accumulate: boolean | undefined): Promise<{ growth: number; last: AgentEvent | undefined; chunks: number }> {
     const agent = await longAnswerAgent(n);
     const card = {
       name: 'long-answer', description: 'long answers', version: '1.0.0',
@@ -116,7 +132,7 @@ describe('accumulate: false keeps memory flat on a long answer', () => {
     let count = 0;
     let last: AgentEvent | undefined;
     try {
-      for await (const event of client.stream('write a long answer', { accumulate })) {
+      for await (const event of client.stream('write a long answer', accumulate === undefined ? {} : { accumulate })) {
         if (isTerminalError(event)) throw new Error(event.error?.message);
         if (event.object === 'chat.completion.chunk') count++;
         if (count === 200 && base === 0) {
@@ -136,16 +152,36 @@ describe('accumulate: false keeps memory flat on a long answer', () => {
     return { growth, last, chunks: count };
   }
 
-  it('5 000 chunks of 4 KB (20 MB): the heap grows by the answer with the default, by under 4 MB with accumulate: false', async () => {
+  it('5 000 chunks of 4 KB (20 MB): the heap grows by under 4 MB by default and with accumulate: false, by the answer with accumulate: true', async () => {
     const n = 5_000;
-    const lean = await measure(n, false);
-    expect(lean.chunks).toBe(n);
-    expect(lean.last).toMatchObject({ object: 'chat.completion', state: 'completed' });
-    expect(lean.last?.text ?? '').toBe('');
-    expect(lean.growth).toBeLessThan(4 * 1024 * 1024);
+    for (const accumulate of [false, undefined]) {
+      const lean = await measure(n, accumulate);
+      expect(lean.chunks).toBe(n);
+      expect(lean.last).toMatchObject({ object: 'chat.completion', state: 'completed', answerOmitted: true });
+      expect(lean.last?.text ?? '').toBe('');
+      expect(lean.growth).toBeLessThan(4 * 1024 * 1024);
+    }
     // The measurement sees an accumulated answer when there is one.
     const whole = await measure(n, true);
     expect(whole.last?.text?.length).toBe(n * 4096);
+    expect(whole.last?.answerOmitted).toBeUndefined();
     expect(whole.growth).toBeGreaterThan(12 * 1024 * 1024);
   }, 60_000);
+
+  it('refuses a limit that is not a whole number of characters ≥ 0, when stream() is called', async () => {
+    const agent = await longAnswerAgent(1);
+    const client = new A2AClient({
+      name: 'long-answer', description: 'long answers', version: '1.0.0',
+      supportedInterfaces: [{ url: agent.url, protocolBinding: 'JSONRPC', protocolVersion: '1.0' }],
+      capabilities: { streaming: true }, defaultInputModes: ['text/plain'], defaultOutputModes: ['text/plain'], skills: [],
+    });
+    try {
+      for (const bad of [-1, 1.5, Number.NaN]) expect(() => client.stream('x', { accumulate: bad })).toThrow(RangeError);
+      const events = await collect(client.stream('x', { accumulate: 0 }));
+      expect(events.at(-1)).toMatchObject({ object: 'chat.completion', answerOmitted: true, text: '' });
+    } finally {
+      await client.close();
+      await agent.close();
+    }
+  });
 });

@@ -55,6 +55,8 @@ export class GrpcBinding implements Binding {
   readonly #init: GrpcBindingInit;
   readonly #requests: GrpcRequests;
   #leased: Promise<Leased> | undefined;
+  /** What {@link #leased} resolved with, once it has. */
+  #ready: Leased | undefined;
   #closed = false;
 
   constructor(init: GrpcBindingInit) {
@@ -63,24 +65,33 @@ export class GrpcBinding implements Binding {
     this.#requests = grpcRequests(init.version, init.tenant);
   }
 
-  /** Loads the peers and leases the channel, once. @throws A2AClientError `unsupported` (a peer missing, or closed). */
-  #channel(ctx: AttemptContext): Promise<Leased> {
+  /**
+   * Loads the peers and leases the channel, once: a promise until the lease is made, then the lease
+   * itself (a call then waits for no promise). @throws A2AClientError `unsupported` (a peer missing, or closed).
+   */
+  #channel(ctx: AttemptContext): Promise<Leased> | Leased {
     if (this.#closed) return Promise.reject(new A2AClientError({ kind: 'unsupported', message: 'the client was closed', phase: 'before-send' }));
-    this.#leased ??= loadGrpcRuntime().then((rt) => ({
-      rt,
-      lease: acquireChannel(rt, { target: this.#init.target, tls: this.#init.tls, grpc: this.#init.grpc, maxReceiveBytes: ctx.limits.maxResponseBytes }),
-    }));
-    const leased = this.#leased;
-    leased.catch(() => {
-      // A failed load is tried again by the next call.
-      if (this.#leased === leased) this.#leased = undefined;
-    });
-    return leased;
+    // Leased already: every call after the first goes on without waiting for a promise.
+    if (this.#ready !== undefined) return this.#ready;
+    if (this.#leased === undefined) {
+      const leased = loadGrpcRuntime().then((rt) => {
+        const ready = { rt, lease: acquireChannel(rt, { target: this.#init.target, tls: this.#init.tls, grpc: this.#init.grpc, maxReceiveBytes: ctx.limits.maxResponseBytes }) };
+        if (!this.#closed) this.#ready = ready;
+        return ready;
+      });
+      this.#leased = leased;
+      leased.catch(() => {
+        // A failed load is tried again by the next call.
+        if (this.#leased === leased) this.#leased = undefined;
+      });
+    }
+    return this.#leased;
   }
 
   /** Releases the channel (closed when no other client holds it). Idempotent. */
   async close(): Promise<void> {
     this.#closed = true;
+    this.#ready = undefined;
     const leased = this.#leased;
     this.#leased = undefined;
     if (leased === undefined) return;
@@ -103,10 +114,10 @@ export class GrpcBinding implements Binding {
     return md;
   }
 
-  async #prepare(method: UnaryMethod | StreamMethod, request: () => unknown, ctx: AttemptContext): Promise<{ init: GrpcCallInit; bytes: Uint8Array; codec: GrpcMethodCodec }> {
+  #prepare(leased: Leased, method: UnaryMethod | StreamMethod, request: () => unknown, ctx: AttemptContext): { init: GrpcCallInit; bytes: Uint8Array; codec: GrpcMethodCodec } {
     const rpc = this.#requests.rpc[method];
     if (rpc === undefined) throw unsupportedMethod(this.#requests.codec, this.binding, method);
-    const { rt, lease } = await this.#channel(ctx);
+    const { rt, lease } = leased;
     const codec = rt.services[this.version].methods.get(rpc);
     if (codec === undefined) throw unsupportedMethod(this.#requests.codec, this.binding, method);
     let bytes: Uint8Array;
@@ -122,7 +133,9 @@ export class GrpcBinding implements Binding {
 
   async unary<M extends UnaryMethod>(method: M, params: UnaryMethods[M]['params'], ctx: AttemptContext): Promise<UnaryMethods[M]['result']> {
     try {
-      const { init, bytes, codec } = await this.#prepare(method, () => this.#requests.unary(method, params), ctx);
+      const channel = this.#channel(ctx);
+      const leased = channel instanceof Promise ? await channel : channel;
+      const { init, bytes, codec } = this.#prepare(leased, method, () => this.#requests.unary(method, params), ctx);
       const answer = await grpcUnary(init, bytes);
       let json: JsonValue;
       try {
@@ -139,7 +152,9 @@ export class GrpcBinding implements Binding {
 
   async *stream<M extends StreamMethod>(method: M, params: StreamMethods[M], ctx: AttemptContext): AsyncIterable<StreamEvent[]> {
     try {
-      const { init, bytes, codec } = await this.#prepare(method, () => this.#requests.stream(method, params), ctx);
+      const channel = this.#channel(ctx);
+      const leased = channel instanceof Promise ? await channel : channel;
+      const { init, bytes, codec } = this.#prepare(leased, method, () => this.#requests.stream(method, params), ctx);
       const decodeEvent = this.#requests.codec.decodeStreamEvent;
       for await (const batch of grpcStream(init, bytes)) {
         const events: StreamEvent[] = [];

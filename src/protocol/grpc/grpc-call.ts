@@ -82,21 +82,36 @@ interface OnFail {
   run?: () => void;
 }
 
+/** A call's scope and options, once its channel is READY. */
+interface Opened {
+  scope: CallScope;
+  options: CallOptions;
+  opened: number;
+  onFail: OnFail;
+}
+
 /**
- * Opens the call's scope and waits for the channel. The scope cancels the call through `onFail`
- * (no AbortController per call). The gRPC deadline is the time the call has left; none when the
- * call has no deadline (grpc-js then arms no timer of its own).
+ * Opens the call's scope and waits for the channel (no wait, and no promise, when it is READY). The
+ * scope cancels the call through `onFail` (no AbortController per call). The gRPC deadline is the
+ * time the call has left; none when the call has no deadline (grpc-js then arms no timer of its own).
  */
-async function open(init: GrpcCallInit): Promise<{ scope: CallScope; options: CallOptions; opened: number; onFail: OnFail }> {
+function open(init: GrpcCallInit): Opened | Promise<Opened> {
   const onFail: OnFail = {};
   const scope = new CallScope({ parent: init.scope, request: true, onFail: () => onFail.run?.() });
   const opened = performance.now();
-  try {
-    await channelReady(init.client.getChannel(), scope, init.target, init.timeouts.connectMs, init.secure === true);
-  } catch (error) {
-    scope.dispose();
-    throw error;
-  }
+  const ready = channelReady(init.client.getChannel(), scope, init.target, init.timeouts.connectMs, init.secure === true);
+  if (ready === undefined) return started(init, scope, opened, onFail);
+  return ready.then(
+    () => started(init, scope, opened, onFail),
+    (error: unknown) => {
+      scope.dispose();
+      throw error;
+    },
+  );
+}
+
+/** The channel is READY: the request goes out now, its answer bounded by `readMs` and the time left. */
+function started(init: GrpcCallInit, scope: CallScope, opened: number, onFail: OnFail): Opened {
   scope.sent = true;
   scope.arm('read-timeout', init.timeouts.readMs);
   const left = scope.timeLeft();
@@ -108,7 +123,8 @@ async function open(init: GrpcCallInit): Promise<{ scope: CallScope; options: Ca
  * @throws A2AClientError — transport kinds, `http` (a status from the agent), `connection`.
  */
 export async function grpcUnary(init: GrpcCallInit, request: Uint8Array): Promise<Uint8Array> {
-  const { scope, options, opened, onFail } = await open(init);
+  const at = open(init);
+  const { scope, options, opened, onFail } = at instanceof Promise ? await at : at;
   try {
     let headersReceived = false;
     const answer = new Promise<Uint8Array>((resolve, reject) => {
@@ -136,7 +152,8 @@ export async function grpcUnary(init: GrpcCallInit, request: Uint8Array): Promis
  * @throws A2AClientError as {@link grpcUnary}, after the messages before the failure.
  */
 export async function* grpcStream(init: GrpcCallInit, request: Uint8Array): AsyncGenerator<Uint8Array[]> {
-  const { scope, options, opened, onFail } = await open(init);
+  const at = open(init);
+  const { scope, options, opened, onFail } = at instanceof Promise ? await at : at;
   const queue: Uint8Array[] = [];
   let ended = false;
   let error: unknown;

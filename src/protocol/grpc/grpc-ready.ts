@@ -18,7 +18,7 @@ function refused(target: string): A2AClientError {
 }
 
 /**
- * Resolves once the channel is READY. A channel in TRANSIENT_FAILURE (its last connection attempt
+ * `undefined` when the channel is READY now; else a promise that resolves once it is. A channel in TRANSIENT_FAILURE (its last connection attempt
  * failed; grpc-js keeps the state "sticky" while it reconnects in the background with backoff) fails
  * at once as refused: the pipeline's own backoff decides when to try again, and the channel is READY
  * as soon as the agent is back. On a TLS channel (`secure`) it resolves instead: the call then fails
@@ -27,10 +27,10 @@ function refused(target: string): A2AClientError {
  * @throws A2AClientError `connection` (refused, before send), `connect-timeout` (armed on `scope`),
  * or the scope's failure (`deadline-exceeded`, `aborted`).
  */
-export function channelReady(channel: Channel, scope: CallScope, target: string, connectMs: number, secure = false): Promise<void> {
+export function channelReady(channel: Channel, scope: CallScope, target: string, connectMs: number, secure = false): Promise<void> | undefined {
   let state = channel.getConnectivityState(true);
-  if (state === READY) return Promise.resolve();
-  if (state === TRANSIENT_FAILURE) return secure ? Promise.resolve() : Promise.reject(refused(target));
+  if (state === READY) return undefined;
+  if (state === TRANSIENT_FAILURE) return secure ? undefined : Promise.reject(refused(target));
   scope.arm('connect-timeout', connectMs);
   const waited = new Promise<void>((resolve, reject) => {
     const watch = (): void => {
