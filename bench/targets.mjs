@@ -27,8 +27,20 @@ function rssOverOfficial(rows) {
   return worst;
 }
 
-/** CPU per event of contender `a` over contender `b` in workload row `row` (undefined when either is missing). */
+/**
+ * CPU per event of contender `a` over contender `b` in workload row `row` (undefined when either is
+ * missing). A row measured in several processes (rounds, each contender once per round) gives the median
+ * of the rounds' ratios, as the gRPC section does: a machine that slows down for a while slows both
+ * cells of a round.
+ */
 function cpuRatio(row, a, b) {
+  const xs = row?.[a]?.cpuUsByRound;
+  const ys = row?.[b]?.cpuUsByRound;
+  if (Array.isArray(xs) && Array.isArray(ys) && xs.length > 1 && xs.length === ys.length && ys.every((y) => y > 0)) {
+    const ratios = xs.map((x, i) => x / ys[i]).sort((p, q) => p - q);
+    const mid = ratios.length >> 1;
+    return ratios.length % 2 === 1 ? ratios[mid] : (ratios[mid - 1] + ratios[mid]) / 2;
+  }
   const x = row?.[a]?.cpuUs;
   const y = row?.[b]?.cpuUs;
   return Number.isFinite(x) && Number.isFinite(y) && y > 0 ? x / y : undefined;

@@ -50,6 +50,8 @@ function combineCells(cells) {
     readsPerEvent: mid((c) => c.readsPerEvent),
     sysUs: mid((c) => c.sysUs),
     processes: cells.length,
+    // Each process's CPU per unit, in round order: targets compare two contenders round by round.
+    cpuUsByRound: cells.map((c) => c.cpuUs),
     rates: cells.flatMap((c) => c.rates),
     cpuUsPerUnit: cells.flatMap((c) => c.cpuUsPerUnit),
   };

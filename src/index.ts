@@ -57,7 +57,8 @@ export { DEADLINE_HEADER, readDeadline } from './protocol/deadline-header.js';
 export { classify } from './resilience/classify.js';
 export type { Classification, ClassifyContext } from './resilience/classify.js';
 export type { RetryContext, RetryRule, RetryRuleAnswer, RetryVerdict } from './resilience/retry-rule.js';
-export type { CancelEvent, CircuitBreakerOptions, ResilienceEvent, RetryBudgetOptions, RetryOptions, SendLookupEvent, SharedStateEvent } from './resilience/options.js';
+export type { CircuitBreakerOptions, RetryBudgetOptions, RetryOptions } from './resilience/options.js';
+export type { CancelEvent, ResilienceEvent, SendLookupEvent, SharedStateEvent } from './resilience/event-types.js';
 export type { SharedState, SharedStateStatus } from './resilience/shared-state.js';
 
 // transport settings

@@ -2,7 +2,7 @@ import { A2AClient } from '../client/a2a-client.js';
 import type { ClientOptions } from '../client/options.js';
 import { fanOut, type FanOutResult } from '../coordinator/fan-out.js';
 import { isA2AClientError } from '../errors/a2a-client-error.js';
-import type { ResilienceEvent } from '../resilience/options.js';
+import type { ResilienceEvent } from '../resilience/event-types.js';
 import type { MockServer } from '../../mocks/index.js';
 import { mswPeer } from '../../mocks/msw-peer.js';
 import type { ResponseError } from '../errors/a2a-client-error.js';

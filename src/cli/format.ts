@@ -1,7 +1,7 @@
 import type { AgentEvent } from '../convert/agent-event.js';
 import type { ResponseError } from '../errors/a2a-client-error.js';
 import { isA2AClientError } from '../errors/a2a-client-error.js';
-import type { ResilienceEvent } from '../resilience/options.js';
+import type { ResilienceEvent } from '../resilience/event-types.js';
 
 /** The fields of a ResponseError worth showing, in a fixed order, without the `cause` object. */
 export function errorFields(error: ResponseError): string {

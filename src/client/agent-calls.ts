@@ -12,7 +12,7 @@ import type { CallOptions, ClientOptions } from './options.js';
 import type { CallTrace } from '../resilience/call-trace.js';
 import { startCallTrace, traceTarget, tracingOn, type TraceTarget } from '../tracing/start-call-trace.js';
 import { tracedStream } from '../tracing/traced-stream.js';
-import { CANCEL_DEADLINE_MS } from '../resilience/options.js';
+import { CANCEL_DEADLINE_MS } from '../resilience/event-types.js';
 import { TaskCancels, type SentCancel } from './task-cancels.js';
 import { callDeadlineName } from '../transport/deadline-name.js';
 import { SendAnswers, type LookupContext } from '../resilience/send-answers.js';

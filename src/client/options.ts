@@ -1,7 +1,8 @@
 import type { Dispatcher } from 'undici';
 import type { EventConverter } from '../convert/converter.js';
 import type { ConverterRegistry } from '../convert/registry.js';
-import type { CircuitBreakerOptions, ResilienceEvent, RetryOptions } from '../resilience/options.js';
+import type { CircuitBreakerOptions, RetryOptions } from '../resilience/options.js';
+import type { ResilienceEvent } from '../resilience/event-types.js';
 import type { SharedState } from '../resilience/shared-state.js';
 import type { HeadersOption } from '../protocol/request-headers.js';
 import type { CardSignatureOptions } from './card-signature.js';

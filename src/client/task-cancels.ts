@@ -9,7 +9,7 @@ import { A2AClientError, isA2AClientError } from '../errors/a2a-client-error.js'
 import { TERMINAL_STATES, type Task } from '../protocol/model.js';
 import type { CallTrace } from '../resilience/call-trace.js';
 import { emitEvent, type EventSink } from '../resilience/events.js';
-import type { CancelEvent } from '../resilience/options.js';
+import type { CancelEvent } from '../resilience/event-types.js';
 import { platform } from '../platform/current.js';
 
 /** A cancel request on its way: its result and its span (ended once the outcome is recorded on it). */

@@ -19,7 +19,7 @@ import { RedisAgentStates } from './redis-state-store.js';
 
 export type { RedisClientLike, RedisStateStoreOptions, RedisSubscriberLike } from './options.js';
 export type { SharedState, SharedStateStatus } from '../resilience/shared-state.js';
-export type { SharedStateEvent } from '../resilience/options.js';
+export type { SharedStateEvent } from '../resilience/event-types.js';
 
 /**
  * A store that shares per-agent breakers and retry budgets across processes on Redis: pass it as

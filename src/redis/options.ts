@@ -1,4 +1,4 @@
-import type { SharedStateEvent } from '../resilience/options.js';
+import type { SharedStateEvent } from '../resilience/event-types.js';
 
 /**
  * The parts of a node-redis client (`createClient()` from the `redis` package, 5 or 6) the store

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { AgentState } from '../resilience/agent-state.js';
 import { MemoryAgentStateStore, type AgentStateStore } from '../resilience/agent-state-store.js';
-import type { SharedStateEvent } from '../resilience/options.js';
+import type { SharedStateEvent } from '../resilience/event-types.js';
 import type { SharedStateStatus } from '../resilience/shared-state.js';
 import { AgentLink } from './agent-link.js';
 import { RedisCommands } from './commands.js';

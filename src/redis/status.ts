@@ -1,5 +1,5 @@
 import { emitEvent } from '../resilience/events.js';
-import type { SharedStateEvent } from '../resilience/options.js';
+import type { SharedStateEvent } from '../resilience/event-types.js';
 import type { SharedStateStatus } from '../resilience/shared-state.js';
 
 type Listener = (event: SharedStateEvent) => void;

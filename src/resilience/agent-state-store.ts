@@ -1,5 +1,5 @@
 import { AgentState } from './agent-state.js';
-import type { SharedStateEvent } from './options.js';
+import type { SharedStateEvent } from './event-types.js';
 
 /**
  * Where the per-agent resilience state (breaker, retry budget; keyed by endpoint origin) lives. The

@@ -3,7 +3,7 @@
  * so the resilience pipeline and stream resume record on it without depending on the API. A call
  * has one only while tracing is on (an API installed and a tracer provider registered).
  */
-import type { ResilienceEvent } from './options.js';
+import type { ResilienceEvent } from './event-types.js';
 
 /** The span of one logical call (all its attempts, waits and resubscribes). */
 export interface CallTrace {

@@ -1,6 +1,6 @@
 import { platform } from '../platform/current.js';
 import type { EventChannel } from '../platform/platform.js';
-import type { ResilienceEvent } from './options.js';
+import type { ResilienceEvent } from './event-types.js';
 
 /**
  * Names of the `node:diagnostics_channel` channels, one per event type: `a2a-resilient:<type>`. The web

@@ -8,7 +8,7 @@ import { A2AClientError, isA2AClientError } from '../errors/a2a-client-error.js'
 import type { Task } from '../protocol/model.js';
 import type { CallScope } from '../transport/call-scope.js';
 import { emitEvent, type EventSink } from './events.js';
-import type { ResilienceEvent } from './options.js';
+import type { ResilienceEvent } from './event-types.js';
 import type { RetryPolicy } from './retry-policy.js';
 import type { StreamCall } from './resume-round.js';
 import { lookUpSend, type LookupContext, type LostMessage, type SendFate } from './send-lookup.js';

@@ -3,7 +3,7 @@ import type { RetryBudget } from './budget.js';
 import type { CallScope } from '../transport/call-scope.js';
 import type { CallTrace } from './call-trace.js';
 import { emitEvent, type EventSink } from './events.js';
-import type { ResilienceEvent } from './options.js';
+import type { ResilienceEvent } from './event-types.js';
 import type { RetryPolicy } from './retry-policy.js';
 
 /** Everything the retry loop of one call needs. */

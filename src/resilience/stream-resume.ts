@@ -12,7 +12,7 @@ import { CallScope } from '../transport/call-scope.js';
 import { ignoreLate } from '../util/ignore-late.js';
 import { resolveRetry } from './defaults.js';
 import { emitEvent } from './events.js';
-import type { ResilienceEvent } from './options.js';
+import type { ResilienceEvent } from './event-types.js';
 import { RetryPolicy } from './retry-policy.js';
 import { ResumeAttempts, streamFailure } from './resume-attempts.js';
 import { StreamState } from './stream-state.js';

@@ -5,7 +5,7 @@
  */
 import type { Attributes, Context, Span } from '@opentelemetry/api';
 import { isA2AClientError } from '../errors/a2a-client-error.js';
-import type { ResilienceEvent } from '../resilience/options.js';
+import type { ResilienceEvent } from '../resilience/event-types.js';
 import type { CallTrace } from '../resilience/call-trace.js';
 import type { OtelApi } from './otel-api.js';
 import { rememberTraceId } from './trace-ids.js';

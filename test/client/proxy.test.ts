@@ -12,7 +12,7 @@ import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { A2AClient, isA2AClientError, type A2AClientError, type ClientOptions } from '../../src/index.js';
-import type { ResilienceEvent } from '../../src/resilience/options.js';
+import type { ResilienceEvent } from '../../src/resilience/event-types.js';
 import { leaks } from '../errors/secret-leaks.js';
 import { refusedPort } from '../helpers/fault-server.js';
 import { gatedAgent, type GatedAgent } from '../helpers/gated-agent.js';

@@ -14,7 +14,7 @@ import { listenLoopback, type ListeningServer } from '../../mocks/node-bridge.js
 import { A2AClient, isA2AClientError, isTerminalError, type AgentEvent, type ClientOptions } from '../../src/index.js';
 import { REDACTED } from '../../src/errors/redact.js';
 import { MIN_SECRET_LENGTH } from '../../src/errors/secrets.js';
-import type { ResilienceEvent } from '../../src/resilience/options.js';
+import type { ResilienceEvent } from '../../src/resilience/event-types.js';
 import { leaks } from '../errors/secret-leaks.js';
 import { refusedPort } from '../helpers/fault-server.js';
 import { COMBOS } from './harness.js';

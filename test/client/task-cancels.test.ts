@@ -6,7 +6,7 @@
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { A2AClient, isA2AClientError, type AgentEvent, type ResilienceEvent, type StreamEvent } from '../../src/index.js';
-import type { CancelEvent } from '../../src/resilience/options.js';
+import type { CancelEvent } from '../../src/resilience/event-types.js';
 import { hang, mockAgent, stream } from '../../mocks/index.js';
 import { startOfficialServer, type OfficialServer } from '../helpers/official-server.js';
 

@@ -5,7 +5,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { A2AClient, fanOut, type ResilienceEvent } from '../../src/index.js';
-import type { CancelEvent } from '../../src/resilience/options.js';
+import type { CancelEvent } from '../../src/resilience/event-types.js';
 import { startOfficialServer, type OfficialServer } from '../helpers/official-server.js';
 
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));

@@ -5,7 +5,7 @@
  */
 import { expect, it } from 'vitest';
 import { MemoryAgentStateStore } from '../../src/resilience/agent-state-store.js';
-import type { ResilienceEvent } from '../../src/resilience/options.js';
+import type { ResilienceEvent } from '../../src/resilience/event-types.js';
 import { createResilience, type Resilience } from '../../src/resilience/pipeline.js';
 import { describeWithRedis } from '../helpers/redis-server.js';
 import { agentKey, errors } from '../resilience/fixtures.js';

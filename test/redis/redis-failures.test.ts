@@ -4,7 +4,7 @@
  * reports the store degraded and then restored, and sharing resumes.
  */
 import { expect, it } from 'vitest';
-import type { SharedStateEvent } from '../../src/resilience/options.js';
+import type { SharedStateEvent } from '../../src/resilience/event-types.js';
 import type { Resilience } from '../../src/resilience/pipeline.js';
 import { describeWithRedis } from '../helpers/redis-server.js';
 import { agentKey, errors, rejection } from '../resilience/fixtures.js';

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { A2AClientError } from '../../src/errors/a2a-client-error.js';
-import type { ResilienceEvent } from '../../src/resilience/options.js';
+import type { ResilienceEvent } from '../../src/resilience/event-types.js';
 import { createResilience, type ResilientCall } from '../../src/resilience/pipeline.js';
 import { agentKey, errors, rejection } from './fixtures.js';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isA2AClientError } from '../../src/errors/a2a-client-error.js';
 import { RetryBudget } from '../../src/resilience/budget.js';
-import type { ResilienceEvent } from '../../src/resilience/options.js';
+import type { ResilienceEvent } from '../../src/resilience/event-types.js';
 import { createResilience } from '../../src/resilience/pipeline.js';
 import { agentKey, errors } from './fixtures.js';
 

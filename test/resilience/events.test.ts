@@ -1,7 +1,7 @@
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DIAGNOSTICS_CHANNELS } from '../../src/resilience/events.js';
-import type { ResilienceEvent } from '../../src/resilience/options.js';
+import type { ResilienceEvent } from '../../src/resilience/event-types.js';
 import { createResilience } from '../../src/resilience/pipeline.js';
 import { agentKey, errors, failThenSucceed } from './fixtures.js';
 

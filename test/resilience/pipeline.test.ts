@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { A2AClientError, isA2AClientError } from '../../src/errors/a2a-client-error.js';
-import type { ResilienceEvent } from '../../src/resilience/options.js';
+import type { ResilienceEvent } from '../../src/resilience/event-types.js';
 import { pendingDeadlines } from '../../src/transport/timer-heap.js';
 import { createResilience, type AttemptInfo, type ResilientCall } from '../../src/resilience/pipeline.js';
 import { agentKey, errors, failThenSucceed, rejection } from './fixtures.js';

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { AgentState } from '../../src/resilience/agent-state.js';
 import { MemoryAgentStateStore } from '../../src/resilience/agent-state-store.js';
 import type { FleetControlledBreaker } from '../../src/resilience/state-sync.js';
-import type { ResilienceEvent } from '../../src/resilience/options.js';
+import type { ResilienceEvent } from '../../src/resilience/event-types.js';
 import { createResilience, type ResilientCall } from '../../src/resilience/pipeline.js';
 import type { AgentSync, BreakerSync, BudgetSync } from '../../src/resilience/state-sync.js';
 import { agentKey, errors, rejection } from './fixtures.js';

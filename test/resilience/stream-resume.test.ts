@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { A2AClientError, isA2AClientError } from '../../src/errors/a2a-client-error.js';
 import type { Part, StreamEvent, Task, TaskState } from '../../src/protocol/model.js';
-import type { ResilienceEvent } from '../../src/resilience/options.js';
+import type { ResilienceEvent } from '../../src/resilience/event-types.js';
 import { createResilience } from '../../src/resilience/pipeline.js';
 import type { CallRequests } from '../../src/protocol/agent-requests.js';
 import type { CallScope } from '../../src/transport/call-scope.js';
