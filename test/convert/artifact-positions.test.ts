@@ -120,8 +120,9 @@ describe('the default converter with a limit in characters', () => {
   it('random streams and limits: the same chunks as with no limit; the final event is the unlimited one while the answer never outgrew the limit, else without it', () => {
     fc.assert(
       fc.property(fc.array(step, { maxLength: 40 }), fc.constantFrom('status' as const, 'task' as const), fc.nat({ max: 2_000 }), (steps, ending, limit) => {
-        // The reference: whether the characters held after any single artifact's change passed the limit.
-        let outgrew = false;
+        // The reference: whether the characters held after any single artifact's change passed the limit
+        // (a limit of 0 is `false`: nothing is kept, from the start).
+        let outgrew = limit === 0;
         const { items, held } = streamOf(steps, ending, (texts) => {
           let chars = 0;
           for (const t of texts.values()) chars += t.length;
