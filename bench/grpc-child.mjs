@@ -3,14 +3,17 @@
  * `grpc.mjs`, or under valgrind for instruction counts). argv: <contender> <workload> <cardUrl>
  * <mode> [units] [reps]; prints ONE line of JSON, as `workload-child.mjs` does:
  *   `measure`: warm-up, then `reps` runs of `units` → `{ rates, cpuUsPerUnit, peakRssMB }`
+ *   `slices`:  warm-up, then one run per turn its parent gives over IPC (`slices.mjs`) → `{ peakRssMB }`
  *   `once`:    BENCH_WARM_UNITS first, then one run of `units` (with --expose-gc: a full GC before
  *              and after) → `{ units, ms }`
  * Contenders: `official` (`@a2a-js/sdk` ClientFactory with its GrpcTransportFactory), `sendMessage`,
- * `ssm` (ours `sendStreamingMessage`), `stream` (ours `stream()`), each connected from the card.
+ * `ssm` (ours `sendStreamingMessage`), `stream` (ours `stream()`), each connected from the card, and
+ * `grpcjs` (grpc-js alone with our codecs: the floor the guarantees are added to).
  */
 import { runConcurrent } from './load.mjs';
 import { grpcRequestText, grpcWorkload } from './grpc-defs.mjs';
 import { countOurStream, loadSdk, textParams } from './sdk.mjs';
+import { serveSlices } from './slices.mjs';
 
 const [key, workloadKey, cardUrl, mode = 'measure', unitsArg, repsArg] = process.argv.slice(2);
 /** TaskState.TASK_STATE_COMPLETED in the official client's numeric enum. */
@@ -55,8 +58,47 @@ async function openOurs(kind) {
   };
 }
 
+/**
+ * grpc-js alone, the floor of any client built on it: a `Client` on the card's gRPC address, our
+ * codecs (request from ProtoJSON, answer to ProtoJSON: a Task's state is read, nothing validated), no
+ * deadline, no pipeline — what ours adds its guarantees to. From the bench server's bundle of the codecs.
+ */
+async function openGrpcJs() {
+  const [grpc, { runtime }, { randomUUID }] = await Promise.all([import('@grpc/grpc-js'), import('../node_modules/.cache/a2a-bench/grpc-runtime.mjs'), import('node:crypto')]);
+  const card = await (await fetch(new URL('/.well-known/agent-card.json', cardUrl))).json();
+  const target = card.supportedInterfaces.find((i) => i.protocolBinding === 'GRPC').url.replace(/^grpc:\/\//, '');
+  const client = new grpc.Client(target, grpc.credentials.createInsecure());
+  const methods = runtime.services['1.0'].methods;
+  const toBuffer = (b) => Buffer.from(b.buffer, b.byteOffset, b.byteLength);
+  const request = (m, text) => m.encodeRequest({ message: { messageId: randomUUID(), role: 'ROLE_USER', parts: [{ text }] } });
+  const metadata = () => {
+    const md = new grpc.Metadata();
+    md.set('a2a-version', '1.0');
+    return md;
+  };
+  return {
+    unary(text) {
+      const m = methods.get('SendMessage');
+      return new Promise((resolve, reject) => {
+        client.makeUnaryRequest(m.path, toBuffer, (b) => b, request(m, text), metadata(), {}, (err, bytes) => {
+          if (err) reject(err);
+          else if (m.decodeResponse(bytes).task?.status?.state !== 'TASK_STATE_COMPLETED') reject(new Error('grpc-js alone: task not completed'));
+          else resolve();
+        });
+      });
+    },
+    async stream(text) {
+      const m = methods.get('SendStreamingMessage');
+      let count = 0;
+      for await (const bytes of client.makeServerStreamRequest(m.path, toBuffer, (b) => b, request(m, text), metadata(), {})) if (m.decodeResponse(bytes)) count++;
+      return count;
+    },
+    close: async () => client.close(),
+  };
+}
+
 async function open(w) {
-  const s = key === 'official' ? await openOfficial() : await openOurs(key);
+  const s = key === 'official' ? await openOfficial() : key === 'grpcjs' ? await openGrpcJs() : await openOurs(key);
   if (w.kind === 'unary') {
     const text = grpcRequestText(w);
     return { close: s.close, run: async (units) => { await runConcurrent(units, w.concurrency ?? 1, () => s.unary(text)); return units; } };
@@ -79,7 +121,14 @@ async function main() {
   const client = await open(w);
   let out;
   try {
-    if (mode === 'once') {
+    if (mode === 'slices') {
+      // Warm up as `measure` does, then one slice of `units` per turn the parent gives (slices.mjs).
+      const warm = Math.max(units, 3_000);
+      await client.run(warm);
+      await client.run(warm);
+      await serveSlices((n) => client.run(n));
+      out = {};
+    } else if (mode === 'once') {
       const warm = Number(process.env.BENCH_WARM_UNITS ?? 0);
       if (warm > 0) await client.run(warm);
       globalThis.gc?.();

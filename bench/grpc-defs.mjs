@@ -14,11 +14,17 @@ export const GRPC_WORKLOADS = [
   { key: 'grpc-stream-400', label: 'gRPC stream (400 B chunks)', kind: 'stream', text: 400, units: 20_000, ic: [5_000, 25_000] },
 ];
 
-/** Contenders: the official `@a2a-js/sdk` gRPC client, ours (unary: sendMessage; streams: sendStreamingMessage, stream()). */
-export const GRPC_CONTENDERS = { unary: ['official', 'sendMessage'], stream: ['official', 'ssm', 'stream'] };
+/**
+ * Contenders: the official `@a2a-js/sdk` gRPC client (the reference), grpc-js alone with our codecs
+ * (the floor, not a target), ours (unary: sendMessage; streams: sendStreamingMessage, stream()).
+ */
+export const GRPC_CONTENDERS = { unary: ['official', 'grpcjs', 'sendMessage'], stream: ['official', 'grpcjs', 'ssm', 'stream'] };
+
+/** Contenders shown for comparison only: no target applies to them. */
+export const GRPC_REFERENCES = new Set(['official', 'grpcjs']);
 
 /** Display names. */
-export const GRPC_CONTENDER_NAMES = { official: 'official gRPC client', sendMessage: 'ours sendMessage', ssm: 'ours sendStreamingMessage', stream: 'ours stream()' };
+export const GRPC_CONTENDER_NAMES = { official: 'official gRPC client', grpcjs: 'grpc-js alone (floor)', sendMessage: 'ours sendMessage', ssm: 'ours sendStreamingMessage', stream: 'ours stream()' };
 
 /** The workload with this key; throws with the known keys otherwise. */
 export function grpcWorkload(key) {

@@ -3,23 +3,24 @@
  * `npm run build`, and section `grpc` of `npm run bench` (`grpcSection`). A minimal grpc-js A2A agent
  * (`grpc-server.mjs`, answers pre-encoded) runs in a child pinned to the server core; every measured
  * client runs in its own process pinned to the client core (`grpc-child.mjs`): the official
- * `@a2a-js/sdk` gRPC client (`@a2a-js/sdk/client/grpc`) and ours, connected from the same card.
- * Same-run alternating comparison: `reps` rounds (alone: `BENCH_GRPC_ROUNDS`, default 5; in
- * `npm run bench`: BENCH_REPS), each running every contender once (order rotating) — warm-up, then 3
- * runs — and the medians of client CPU µs per call / event and of the rate; the ratio ours / official
- * is taken within each round, and its median reported. With `--ic` (or BENCH_GRPC_IC=1, alone only)
- * it also counts instructions per call / event under callgrind ((large − small) / extra units, as
+ * `@a2a-js/sdk` gRPC client (`@a2a-js/sdk/client/grpc`), grpc-js alone with our codecs (the floor: no
+ * deadline, no pipeline, no validation) and ours, connected from the same card. The contenders of a
+ * row run side by side and take interleaved turns (`slices.mjs`: `reps` × 4 turns; alone
+ * `BENCH_GRPC_ROUNDS`, default 5; in `npm run bench` BENCH_REPS), each turn a third of the row's units
+ * after a warm-up: the medians of client CPU µs per call / event and of the rate, and the median of
+ * the per-turn ratios to the official client. With `--ic` (or BENCH_GRPC_IC=1, alone only) it also
+ * counts instructions per call / event under callgrind ((large − small) / extra units, as
  * `instructions.mjs`). Alone, writes bench/grpc.json.
  */
 import { fork } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { runChild } from './child-run.mjs';
 import { callgrindRun } from './callgrind.mjs';
 import { GRPC_CONTENDERS, GRPC_CONTENDER_NAMES, GRPC_WORKLOADS } from './grpc-defs.mjs';
 import { CLIENT_CPU, SERVER_CPU, canPin, pinProcess, pinnedCommand, pinningNote } from './pinning.mjs';
-import { fmt, median } from './stats.mjs';
+import { openSliced, interleave } from './slices.mjs';
+import { fmt } from './stats.mjs';
 import { renderRows } from './workloads-report.mjs';
 
 const CHILD = fileURLToPath(new URL('./grpc-child.mjs', import.meta.url));
@@ -34,13 +35,6 @@ function startServer() {
   });
 }
 
-async function measure(key, w, url) {
-  const [cmd, args] = pinnedCommand(CLIENT_CPU, process.execPath, [CHILD, key, w.key, url, 'measure', String(w.units), '3']);
-  const { report } = await runChild(cmd, args, { timeoutMs: 300_000 });
-  if (!report.ok) throw new Error(`${key}/${w.key}: ${report.error}`);
-  return { cpu: median(report.cpuUsPerUnit), rate: median(report.rates) };
-}
-
 async function instructions(key, w, url) {
   const run = (units) => callgrindRun(key, w, url, units, { warmUnits: w.icWarm ?? 0, transport: 'socket', child: CHILD });
   const a = await run(w.ic[0]);
@@ -48,32 +42,34 @@ async function instructions(key, w, url) {
   return (b.instructions - a.instructions) / (b.units - a.units);
 }
 
-/** One workload: `rounds` rounds of every contender (order rotating), medians and per-round ratios. */
+/** Turns per round: `rounds` rounds are `rounds * SLICES_PER_ROUND` slices of each contender. */
+const SLICES_PER_ROUND = 4;
+
+/**
+ * One workload: a client process per contender, side by side, taking `rounds * SLICES_PER_ROUND`
+ * interleaved turns of a third of the row's units each (`slices.mjs`); ratios to the official client
+ * within each turn, their median.
+ */
 async function measureRow(w, url, rounds, ic, log) {
   const keys = GRPC_CONTENDERS[w.kind];
-  const perRound = [];
-  for (let r = 0; r < rounds; r++) {
-    const order = keys.map((_, i) => keys[(i + r) % keys.length]);
-    const row = {};
-    for (const key of order) row[key] = await measure(key, w, url);
-    perRound.push(row);
-    log(`  ${w.key} round ${r + 1}: ${keys.map((k) => `${k} ${row[k].cpu.toFixed(1)} µs`).join(', ')}`);
-  }
-  const cells = {};
-  for (const key of keys) {
-    const vs = (pick) => perRound.map((x) => pick(x[key]) / pick(x.official));
-    cells[key] = {
-      cpuUs: median(perRound.map((x) => x[key].cpu)),
-      rate: median(perRound.map((x) => x[key].rate)),
-      ...(key === 'official' ? {} : { cpuVsOfficial: median(vs((c) => c.cpu)), rateVsOfficial: median(vs((c) => c.rate)), cpuVsOfficialRounds: vs((c) => c.cpu) }),
-    };
-    if (ic) {
-      cells[key].instructions = await instructions(key, w, url);
-      log(`  ${w.key} ${key}: ${Math.round(cells[key].instructions)} instructions/${w.kind === 'unary' ? 'call' : 'event'}`);
+  const opened = {};
+  try {
+    for (const key of keys) opened[key] = await openSliced(...pinnedCommand(CLIENT_CPU, process.execPath, [CHILD, key, w.key, url, 'slices', String(w.units)]));
+    log(`  ${w.key}: ${rounds * SLICES_PER_ROUND} turns`);
+    const measured = await interleave(opened, rounds * SLICES_PER_ROUND, Math.ceil(w.units / 3), (m) => log(`  ${w.key}${m}`));
+    const cells = {};
+    for (const [key, c] of Object.entries(measured)) {
+      cells[key] = { cpuUs: c.cpuUs, rate: c.rate, ...(c.vsRef === undefined ? {} : { cpuVsOfficial: c.vsRef, rateVsOfficial: c.rateVsRef, cpuVsOfficialRounds: c.vsRefSlices }) };
+      if (ic) {
+        cells[key].instructions = await instructions(key, w, url);
+        log(`  ${w.key} ${key}: ${Math.round(cells[key].instructions)} instructions/${w.kind === 'unary' ? 'call' : 'event'}`);
+      }
     }
+    if (ic) for (const key of keys) if (key !== 'official') cells[key].instructionsVsOfficial = cells[key].instructions / cells.official.instructions;
+    return { label: w.label, kind: w.kind, cells };
+  } finally {
+    await Promise.all(Object.values(opened).map((c) => c.stop()));
   }
-  if (ic) for (const key of keys) if (key !== 'official') cells[key].instructionsVsOfficial = cells[key].instructions / cells.official.instructions;
-  return { label: w.label, kind: w.kind, cells };
 }
 
 /**
@@ -109,7 +105,7 @@ function markdown({ meta, results }, ic) {
       lines.push(`| ${label} | ${GRPC_CONTENDER_NAMES[key]} | ${c.cpuUs.toFixed(1)} | ${x(c.cpuVsOfficial)} | ${Math.round(c.rate)} | ${x(c.rateVsOfficial)} |` + (ic ? ` ${Math.round(c.instructions)} | ${x(c.instructionsVsOfficial)} |` : ''));
     }
   }
-  return `${lines.join('\n')}\n\n${meta.pinning}; ${meta.rounds} rounds, medians; ratios within each round.`;
+  return `${lines.join('\n')}\n\n${meta.pinning}; ${meta.rounds * 4} interleaved turns per row, medians; ratios within each turn.`;
 }
 
 /** The section as an aligned text table, for `npm run bench`'s printed report. */
@@ -127,7 +123,7 @@ export function renderGrpc({ meta, results }) {
       rows.push([label, GRPC_CONTENDER_NAMES[key], fmt(c.cpuUs, 1), c.cpuVsOfficial === undefined ? '' : `${fmt(c.cpuVsOfficial, 2)}x${range}`, fmt(c.rate), c.rateVsOfficial === undefined ? '' : `${fmt(c.rateVsOfficial, 2)}x`]);
     }
   }
-  return `${[renderRows(rows), ...errors].join('\n')}\n  ${meta.rounds} rounds, a client process per contender per round (warm-up, median of 3 runs); ratios within each round, their median; ${meta.pinning}`;
+  return `${[renderRows(rows), ...errors].join('\n')}\n  a client process per contender, side by side, ${meta.rounds * 4} interleaved turns each (after a warm-up); ratios within each turn, their median (and range); ${meta.pinning}`;
 }
 
 async function main() {

@@ -126,7 +126,7 @@ async function main() {
       results.workloads = await workloadsSection({ reps: config.reps, log }).catch((err) => ({ error: describe(err) }));
     }
     if (sdk && wanted('grpc')) {
-      log(`grpc: ours vs the official @a2a-js/sdk gRPC client, client CPU per call / event, ${config.reps} rounds (a client process per contender per round)`);
+      log(`grpc: ours vs the official @a2a-js/sdk gRPC client, client CPU per call / event, ${config.reps * 4} interleaved turns per row (a client process per contender, side by side)`);
       results.grpc = await grpcSection({ reps: config.reps, log }).catch((err) => ({ error: describe(err) }));
     }
   } finally {

@@ -2,7 +2,7 @@
  * The product's claims, checked against the results of `npm run bench` (`checkTargets`): one line
  * per claim, `pass: null` when its section did not run.
  */
-import { GRPC_CONTENDERS, GRPC_CONTENDER_NAMES, GRPC_WORKLOADS } from './grpc-defs.mjs';
+import { GRPC_CONTENDERS, GRPC_CONTENDER_NAMES, GRPC_REFERENCES, GRPC_WORKLOADS } from './grpc-defs.mjs';
 import { WORKLOADS } from './workload-defs.mjs';
 
 /** Streaming rows where `stream()` is checked against `sendStreamingMessage` and the official client (issue: stream() at ssm's cost). */
@@ -67,10 +67,10 @@ function workloadTargets(rows, add) {
   add('streaming rows: peak RSS - official, worst (MB)', over?.mb, '<= 10', (v) => v <= 10);
 }
 
-/** gRPC: every one of ours at or below the official gRPC client's CPU per call / event (median of the rounds' ratios). */
+/** gRPC: every one of ours at or below the official gRPC client's CPU per call / event (median of the turns' ratios). */
 function grpcTargets(grpc, add) {
   for (const w of GRPC_WORKLOADS) {
-    for (const key of GRPC_CONTENDERS[w.kind].filter((k) => k !== 'official')) {
+    for (const key of GRPC_CONTENDERS[w.kind].filter((k) => !GRPC_REFERENCES.has(k))) {
       const name = GRPC_CONTENDER_NAMES[key].replace(/^ours /, '');
       const row = grpc?.results?.[w.key];
       add(`${w.key} CPU/op: ${name} / official gRPC client`, row?.cells?.[key]?.cpuVsOfficial, '<= 1.0', (v) => v <= 1, Boolean(row));

@@ -1,7 +1,8 @@
 /**
  * A scriptable A2A v1.0 gRPC server on 127.0.0.1 built on grpc-js and the binding's own codecs
  * (`grpc-codec.ts`): each call of a method is answered by the test's script, which can return a
- * ProtoJSON response, fail with a status (and trailers), or hang. For faults the official server
+ * ProtoJSON response (a stream's messages at once, or `gapMs` apart, then the end or a status),
+ * fail with a status (and trailers), or hang. For faults the official server
  * cannot produce (UNAVAILABLE, RESOURCE_EXHAUSTED with pushback, a dropped connection).
  */
 import * as grpc from '@grpc/grpc-js';
@@ -10,7 +11,7 @@ import { runtime } from '../../src/protocol/grpc/grpc-runtime.js';
 
 /** What a script answers one call with. */
 export type FaultAnswer =
-  | { reply: JsonValue }
+  | { reply: JsonValue; gapMs?: number; thenStatus?: number }
   | { status: number; message?: string; trailers?: Record<string, string> }
   | { hang: true };
 
@@ -51,8 +52,26 @@ export async function startGrpcFaultServer(script: (method: string, n: number, r
           const a = answer(call.request);
           if ('hang' in a) return;
           if ('status' in a) return call.emit('error', statusOf(a));
-          for (const item of Array.isArray(a.reply) ? a.reply : [a.reply]) call.write(item);
-          call.end();
+          const items = Array.isArray(a.reply) ? a.reply : [a.reply];
+          // The stream's end: OK, or the status `thenStatus` after every message.
+          const end = (): void => {
+            if (a.thenStatus === undefined) call.end();
+            else call.emit('error', statusOf({ status: a.thenStatus }));
+          };
+          if (a.gapMs === undefined) {
+            for (const item of items) call.write(item);
+            end();
+            return;
+          }
+          // Paced: one message, then `gapMs` before the next.
+          const next = (i: number): void => {
+            if (i === items.length) end();
+            else if (!call.cancelled) {
+              call.write(items[i] as JsonValue);
+              setTimeout(next, a.gapMs, i + 1);
+            }
+          };
+          next(0);
         }) as grpc.UntypedHandleCall
       : ((call: grpc.ServerUnaryCall<JsonValue, JsonValue>, callback: grpc.sendUnaryData<JsonValue>) => {
           const a = answer(call.request);
