@@ -12,9 +12,10 @@ import { median } from './stats.mjs';
 
 /**
  * Child side: after its warm-up, serves slices until the parent says stop. `run(units)` runs one
- * slice and resolves the units it did; each answer is `{ cpuUs, ms, units }` (or `{ error }`).
+ * slice and resolves the units it did; each answer is `{ cpuUs, sysUs, ms, units, reads }` (or
+ * `{ error }`); `reads`: the growth of `counter()` over the slice (e.g. read syscalls), when given.
  */
-export function serveSlices(run) {
+export function serveSlices(run, counter = undefined) {
   return new Promise((resolve) => {
     process.on('message', (m) => {
       if (m?.stop) {
@@ -22,12 +23,14 @@ export function serveSlices(run) {
         resolve();
         return;
       }
+      const r0 = counter?.();
       const c0 = process.cpuUsage();
       const t0 = performance.now();
       run(m.units).then(
         (units) => {
           const used = process.cpuUsage(c0);
-          process.send({ cpuUs: used.user + used.system, ms: performance.now() - t0, units });
+          const ms = performance.now() - t0;
+          process.send({ cpuUs: used.user + used.system, sysUs: used.system, ms, units, reads: r0 === undefined ? undefined : counter() - r0 });
         },
         (err) => process.send({ error: err instanceof Error ? err.message : String(err) }),
       );
@@ -38,8 +41,8 @@ export function serveSlices(run) {
 
 /**
  * Parent side: spawns `command args` (a child that calls {@link serveSlices}) and waits for it to be
- * warm. Resolves `{ slice(units), stop() }`: `slice` resolves `{ cpuUsPerUnit, rate }`, `stop` the
- * child's final JSON line. Rejects with the child's own report when it fails before it is ready.
+ * warm. Resolves `{ slice(units), stop() }`: `slice` resolves `{ cpuUsPerUnit, sysUsPerUnit, rate,
+ * readsPerUnit }`, `stop` the child's final JSON line. Rejects with the child's own report when it fails before it is ready.
  */
 export function openSliced(command, args, { timeoutMs = 300_000 } = {}) {
   const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
@@ -73,7 +76,7 @@ export function openSliced(command, args, { timeoutMs = 300_000 } = {}) {
     () => ({
       async slice(units) {
         const m = await (child.send({ units }), answer());
-        return { cpuUsPerUnit: m.cpuUs / m.units, rate: (m.units / m.ms) * 1000 };
+        return { cpuUsPerUnit: m.cpuUs / m.units, sysUsPerUnit: m.sysUs / m.units, rate: (m.units / m.ms) * 1000, readsPerUnit: m.reads === undefined ? undefined : m.reads / m.units };
       },
       async stop() {
         if (child.connected) child.send({ stop: true });
@@ -92,9 +95,10 @@ export function openSliced(command, args, { timeoutMs = 300_000 } = {}) {
 
 /**
  * Runs `slices` turns of every opened contender (`{ key: sliced }`, the first is the reference),
- * `units` each, the order rotating per turn. Resolves per key `{ cpuUs, rate }` (medians over the
- * slices) and, for every key but the reference, `vsRef` / `rateVsRef` (the medians of the ratios of
- * each turn's slices) and `vsRefSlices` (every turn's ratio).
+ * `units` each, the order rotating per turn. Resolves per key `{ cpuUs, sysUs, rate, readsPerUnit }`
+ * (medians over the slices), `cpuUsByTurn` (every turn's) and, for every key but the reference,
+ * `vsRef` / `rateVsRef` (the medians of the ratios of each turn's slices) and `vsRefSlices` (every
+ * turn's ratio).
  */
 export async function interleave(contenders, slices, units, log = () => {}) {
   const keys = Object.keys(contenders);
@@ -111,9 +115,13 @@ export async function interleave(contenders, slices, units, log = () => {}) {
   const cells = {};
   for (const key of keys) {
     const ratios = (pick) => turns.map((x) => pick(x[key]) / pick(x[ref]));
+    const reads = turns.map((x) => x[key].readsPerUnit);
     cells[key] = {
       cpuUs: median(turns.map((x) => x[key].cpuUsPerUnit)),
+      sysUs: median(turns.map((x) => x[key].sysUsPerUnit)),
       rate: median(turns.map((x) => x[key].rate)),
+      readsPerUnit: reads.every(Number.isFinite) ? median(reads) : undefined,
+      cpuUsByTurn: turns.map((x) => x[key].cpuUsPerUnit),
       ...(key === ref ? {} : { vsRef: median(ratios((c) => c.cpuUsPerUnit)), rateVsRef: median(ratios((c) => c.rate)), vsRefSlices: ratios((c) => c.cpuUsPerUnit) }),
     };
   }

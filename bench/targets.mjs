@@ -29,9 +29,8 @@ function rssOverOfficial(rows) {
 
 /**
  * CPU per event of contender `a` over contender `b` in workload row `row` (undefined when either is
- * missing). A row measured in several processes (rounds, each contender once per round) gives the median
- * of the rounds' ratios, as the gRPC section does: a machine that slows down for a while slows both
- * cells of a round.
+ * missing). A row of interleaved turns gives the median of the turns' ratios, as the gRPC section
+ * does: a machine that slows down for a while slows both cells of a turn.
  */
 function cpuRatio(row, a, b) {
   const xs = row?.[a]?.cpuUsByRound;

@@ -6,6 +6,8 @@
  *                   (sysUsPerUnit: the kernel's share of cpuUsPerUnit)
  *                   (readsPerEvent: read syscalls per unit from /proc/self/io — 1.0 means every SSE
  *                   frame arrived in its own socket read)
+ *   mode `slices`:  warm-up, then one run of `units` per turn its parent gives over IPC (`slices.mjs`;
+ *                   read syscalls per slice included) → `{ peakRssMB }` at the end
  *   mode `once`:    a single run of `units` (the instruction mode subtracts a small run from a large
  *                   one, so start-up and JIT warm-up cancel) → `{ units, ms, readsPerUnit, startUs, endUs }`
  *                   (start/end of the run on the monotonic clock, µs: the window profile-breakdown keeps)
@@ -15,6 +17,7 @@
 import { readFileSync } from 'node:fs';
 import { openWorkloadClient } from './workload-clients.mjs';
 import { workload } from './workload-defs.mjs';
+import { serveSlices } from './slices.mjs';
 
 const [key, workloadKey, baseUrl, mode = 'measure', unitsArg, repsArg] = process.argv.slice(2);
 
@@ -27,8 +30,8 @@ function readSyscalls() {
   }
 }
 
-/** Runs `run(units)` `reps` times after a warm-up; returns rates and client CPU per unit. */
-async function measure(client, units, reps, w) {
+/** The warm-up before measured runs: the JIT settles on the row's own streams or calls. */
+async function warmUp(client, units, w) {
   if (w.warmPerUnit) {
     // Paced workloads: the JIT warms up on the same streams unpaced (paced, a few thousand events
     // leave ours and the official client still being optimised through the measured runs: their
@@ -41,6 +44,11 @@ async function measure(client, units, reps, w) {
     await client.run(warm);
     await client.run(warm);
   }
+}
+
+/** Runs `run(units)` `reps` times after a warm-up; returns rates and client CPU per unit. */
+async function measure(client, units, reps, w) {
+  await warmUp(client, units, w);
   const rates = [];
   const cpu = [];
   const sys = [];
@@ -66,7 +74,14 @@ async function main() {
   const client = await openWorkloadClient(key, baseUrl, w);
   let out;
   try {
-    if (mode === 'once') {
+    if (mode === 'slices') {
+      // Warmed up as for `measure`, then one run of `units` per turn its parent gives (slices.mjs).
+      await warmUp(client, units, w);
+      // Each reading of the counter is a read of its own: one less per slice, as in `measure`.
+      let readings = 0;
+      await serveSlices((n) => client.run(n), () => readSyscalls() - readings++);
+      out = {};
+    } else if (mode === 'once') {
       const warm = Number(process.env.BENCH_WARM_UNITS ?? 0);
       if (warm > 0) await client.run(warm);
       // With --expose-gc (the instruction mode): a full collection before and after the run, so each

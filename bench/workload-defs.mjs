@@ -13,9 +13,10 @@
  * `perUnit` (events per stream for concurrent streams), `icGapUs` (instruction mode only: µs between
  * per-frame writes, so the client — ~50x slower under valgrind — still gets one frame per read),
  * `gapUs` / `warmPerUnit` / `reps` (paced rows: µs between one stream's frames, frames per stream of the
- * warm-up, measured runs per process), `wallOnly` (the instruction mode skips the row),
- * `processes` (wall clock: each contender measured in that many client processes, the cells' medians
- * reported — the per-frame row's cells move by ±30 % from one process to the next), `icWarm` (instruction mode: units run first in both the small and the large run, unpaced, so the JIT
+ * warm-up, measured runs of a row without `turns`), `wallOnly` (the instruction mode skips the row),
+ * `turns` (wall clock: the contenders run side by side, a client process each, and take that many
+ * interleaved turns of one run each — `slices.mjs`; medians of the turns, and the targets' ratios
+ * turn by turn: a row's cells moved by ±30 % from one process to the next), `icWarm` (instruction mode: units run first in both the small and the large run, unpaced, so the JIT
  * is warm before the measured part: unary code was still being optimised between call 1,000 and 3,000).
  * `icSocket` (small/large units when paced over the socket) and `icGapUs` apply only to `BENCH_IC_TRANSPORT=socket`: by default the instruction mode
  * replays every workload in the client process (`replay-dispatcher.mjs`), with exact read boundaries.
@@ -23,10 +24,10 @@
 
 /** Every workload, in table order. */
 export const WORKLOADS = [
-  { key: 'batched', label: 'batched (~32 KB writes)', kind: 'stream', write: '32k', text: 1, units: 20_000, processes: 3, ic: [5_000, 25_000] },
-  { key: 'per-frame', label: 'per-frame (1 write/frame)', kind: 'stream', write: 'frame', text: 1, units: 20_000, processes: 3, ic: [5_000, 25_000], icSocket: [500, 2_500], icGapUs: 5_000, icWarm: 5_000 },
+  { key: 'batched', label: 'batched (~32 KB writes)', kind: 'stream', write: '32k', text: 1, units: 20_000, turns: 21, ic: [5_000, 25_000] },
+  { key: 'per-frame', label: 'per-frame (1 write/frame)', kind: 'stream', write: 'frame', text: 1, units: 20_000, turns: 21, ic: [5_000, 25_000], icSocket: [500, 2_500], icGapUs: 5_000, icWarm: 5_000 },
   { key: 'text-20', label: '20 B chunks (batched)', kind: 'stream', write: '32k', text: 20, units: 20_000, ic: [5_000, 25_000] },
-  { key: 'text-400', label: '400 B chunks (batched)', kind: 'stream', write: '32k', text: 400, longAnswer: true, units: 20_000, processes: 3, ic: [5_000, 25_000] },
+  { key: 'text-400', label: '400 B chunks (batched)', kind: 'stream', write: '32k', text: 400, longAnswer: true, units: 20_000, turns: 21, ic: [5_000, 25_000] },
   { key: 'text-4k', label: '4 KB chunks (batched)', kind: 'stream', write: '32k', text: 4096, longAnswer: true, units: 5_000, ic: [2_000, 6_000] },
   { key: 'v03', label: 'v0.3 wire (batched)', kind: 'stream', legacy: true, write: '32k', text: 1, units: 20_000, ic: [5_000, 25_000] },
   { key: 'concurrent', label: '1000 x 100 concurrent', kind: 'stream', write: '32k', text: 1, concurrency: 1000, perUnit: 100, units: 100_000, ic: [200_000, 300_000] },
@@ -37,8 +38,8 @@ export const WORKLOADS = [
   // A few fast token streams side by side: 20 streams, one frame each every 1 ms / 5 ms (~3 s per
   // run — the server's 1 ms timers come late, ~1.5 ms apart —, 3 runs after a ~0.5 s warm-up): nearly
   // every frame its own socket read, so the cost per read shows.
-  { key: 'paced-1ms', label: 'paced 20 x 1/1 ms, 3 s', kind: 'stream', write: 'paced', text: 1, concurrency: 20, perUnit: 2000, units: 40_000, gapUs: 1_000, warmPerUnit: 500, reps: 3, processes: 3, wallOnly: true },
-  { key: 'paced-5ms', label: 'paced 20 x 1/5 ms, 3 s', kind: 'stream', write: 'paced', text: 1, concurrency: 20, perUnit: 600, units: 12_000, gapUs: 5_000, warmPerUnit: 100, reps: 3, processes: 3, wallOnly: true },
+  { key: 'paced-1ms', label: 'paced 20 x 1/1 ms, 3 s', kind: 'stream', write: 'paced', text: 1, concurrency: 20, perUnit: 2000, units: 40_000, gapUs: 1_000, warmPerUnit: 500, turns: 9, wallOnly: true },
+  { key: 'paced-5ms', label: 'paced 20 x 1/5 ms, 3 s', kind: 'stream', write: 'paced', text: 1, concurrency: 20, perUnit: 600, units: 12_000, gapUs: 5_000, warmPerUnit: 100, turns: 9, wallOnly: true },
   { key: 'unary', label: 'unary (realistic Task)', kind: 'unary', concurrency: 8, units: 2_000, ic: [1_000, 3_000], icWarm: 3_000 },
 ];
 

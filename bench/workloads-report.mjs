@@ -71,9 +71,9 @@ export function renderWorkloads(section) {
     if (perContender.some((r) => r !== '-')) reads.push(`${wk} ${perContender.join(' / ')}`);
   }
   if (errors.length) out.push(errors.join('\n'));
-  const multi = WORKLOADS.filter((w) => (w.processes ?? 1) > 1 && section.rows[w.key]).map((w) => `${w.key} ${w.processes}`);
-  const own = WORKLOADS.filter((w) => w.reps && section.rows[w.key]).map((w) => `${w.key} ${w.reps}`);
-  out.push(`Medians of ${section.meta.reps} runs per cell${own.length ? ` (runs of the paced rows: ${own.join(', ')})` : ''}, each contender in its own client process${multi.length ? ` (rows measured in several processes, the median of their cells: ${multi.join(', ')})` : ''}; ${section.meta.pinning}.\n` +
+  const turned = WORKLOADS.filter((w) => w.turns && section.rows[w.key]).map((w) => `${w.key} ${w.turns}`);
+  const own = WORKLOADS.filter((w) => w.reps && !w.turns && section.rows[w.key]).map((w) => `${w.key} ${w.reps}`);
+  out.push(`Medians of ${section.meta.reps} runs per cell${own.length ? ` (runs of the paced rows: ${own.join(', ')})` : ''}, each contender in its own client process${turned.length ? `; rows compared contender against contender take interleaved turns, the contenders' processes side by side, and give the medians of the turns (${turned.join(', ')} turns)` : ''}; ${section.meta.pinning}.\n` +
     `Ratios: rate and CPU are ours/raw and ours/official (rate: higher is better; CPU and RSS: lower is better).\n` +
     `Ours stream() is the default call on every row (its final event carries the whole answer, whose length the client reads); the 400 B and 4 KB rows add stream({ accumulate: false }).\n` +
     `Read syscalls per event (unary: per call), in the columns' order (1.0 = every frame its own socket read): ${reads.join(', ') || '-'}`);

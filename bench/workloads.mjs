@@ -11,6 +11,7 @@ import { writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { CHILD_PATH, runChild } from './child-run.mjs';
 import { CLIENT_CPU, SERVER_CPU, pinProcess, pinnedCommand, pinningNote } from './pinning.mjs';
+import { interleave, openSliced } from './slices.mjs';
 import { startAgents } from './server-control.mjs';
 import { median } from './stats.mjs';
 import { READ_PATHS, WORKLOADS, contendersOf, parseSelection } from './workload-defs.mjs';
@@ -37,24 +38,39 @@ function summarizeCell(report) {
   };
 }
 
-/** One cell from the cells of several processes: the median of each figure (the first error, if any). */
-function combineCells(cells) {
-  if (cells.length === 1) return cells[0];
-  const failed = cells.find((c) => c.error);
-  if (failed) return failed;
-  const mid = (pick) => (cells.every((c) => pick(c) !== undefined) ? median(cells.map(pick)) : undefined);
-  return {
-    rate: mid((c) => c.rate),
-    cpuUs: mid((c) => c.cpuUs),
-    peakRssMB: mid((c) => c.peakRssMB),
-    readsPerEvent: mid((c) => c.readsPerEvent),
-    sysUs: mid((c) => c.sysUs),
-    processes: cells.length,
-    // Each process's CPU per unit, in round order: targets compare two contenders round by round.
-    cpuUsByRound: cells.map((c) => c.cpuUs),
-    rates: cells.flatMap((c) => c.rates),
-    cpuUsPerUnit: cells.flatMap((c) => c.cpuUsPerUnit),
-  };
+/** The peak RSS a sliced child reported when it stopped (its last line). */
+function peakRssOf(line) {
+  try {
+    return JSON.parse(line).peakRssMB;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A row compared contender against contender (`turns` set): every contender in a client process of
+ * its own, side by side, taking `turns` interleaved turns of one run each (`slices.mjs`), so a slow
+ * spell of this machine falls on both sides of a turn. Cells as `summarizeCell`'s, with `cpuUsByRound`
+ * (every turn's CPU per unit, in turn order: the targets compare two contenders turn by turn).
+ */
+async function interleavedRow(w, keys, url, log) {
+  const opened = {};
+  let cells;
+  try {
+    for (const key of keys) opened[key] = await openSliced(...pinnedCommand(CLIENT_CPU, process.execPath, [CHILD_PATH, key, w.key, url, 'slices', String(w.units)]));
+    cells = await interleave(opened, w.turns, w.units);
+  } finally {
+    // Every process stops (and says its peak RSS) whether or not the turns went through.
+    for (const [key, c] of Object.entries(opened)) opened[key] = peakRssOf(await c.stop());
+  }
+  return Object.fromEntries(
+    keys.map((key) => {
+      const c = cells[key];
+      const cell = { rate: c.rate, cpuUs: c.cpuUs, sysUs: c.sysUs, peakRssMB: opened[key], readsPerEvent: c.readsPerUnit, turns: w.turns, cpuUsByRound: c.cpuUsByTurn };
+      log(`  ${w.key} ${key} (${w.turns} turns): ${Math.round(c.rate)}/s, ${c.cpuUs.toFixed(2)} µs CPU/unit (${c.sysUs.toFixed(2)} kernel), ${cell.peakRssMB?.toFixed(0) ?? '-'} MB${c.readsPerUnit === undefined ? '' : `, ${c.readsPerUnit.toFixed(3)} reads/unit`}`);
+      return [key, cell];
+    }),
+  );
 }
 
 /**
@@ -73,21 +89,17 @@ export async function workloadsSection({ workloads = [], contenders = [], reps =
       const named = w.kind === 'stream' ? READ_PATHS.filter((c) => contenders.includes(c)) : [];
       const keys = [...contendersOf(w, { lean: true }), ...named].filter((c) => contenders.length === 0 || contenders.includes(c));
       const order = [...keys.slice(i % keys.length), ...keys.slice(0, i % keys.length)];
-      // A row with `processes: n` measures each contender in n client processes (rounds, the order
-      // rotating): per process the cells differ more than between the runs inside one.
-      const processes = w.processes ?? 1;
-      const reports = Object.fromEntries(keys.map((k) => [k, []]));
-      for (let round = 0; round < processes; round++) {
-        const turn = [...order.slice(round % order.length), ...order.slice(0, round % order.length)];
-        for (const key of turn) {
-          const [cmd, args] = pinnedCommand(CLIENT_CPU, process.execPath, [CHILD_PATH, key, w.key, server.url, 'measure', String(w.units), String(reps)]);
-          const { report } = await runChild(cmd, args, { timeoutMs: 300_000 });
-          const c = summarizeCell(report);
-          reports[key].push(c);
-          log(`  ${w.key} ${key}${processes > 1 ? ` (process ${round + 1}/${processes})` : ''}: ${c.error ? `ERROR ${c.error}` : `${Math.round(c.rate)}/s, ${c.cpuUs.toFixed(2)} µs CPU/unit (${c.sysUs?.toFixed(2) ?? '-'} kernel), ${c.peakRssMB.toFixed(0)} MB${c.readsPerEvent === undefined ? '' : `, ${c.readsPerEvent.toFixed(3)} reads/unit`}`}`);
-        }
+      if (w.turns !== undefined && keys.length > 1) {
+        rows[w.key] = await interleavedRow(w, order, server.url, log).catch((err) => Object.fromEntries(keys.map((k) => [k, { error: err instanceof Error ? err.message : String(err) }])));
+        continue;
       }
-      for (const key of keys) rows[w.key][key] = combineCells(reports[key]);
+      for (const key of order) {
+        const [cmd, args] = pinnedCommand(CLIENT_CPU, process.execPath, [CHILD_PATH, key, w.key, server.url, 'measure', String(w.units), String(reps)]);
+        const { report } = await runChild(cmd, args, { timeoutMs: 300_000 });
+        const c = summarizeCell(report);
+        rows[w.key][key] = c;
+        log(`  ${w.key} ${key}: ${c.error ? `ERROR ${c.error}` : `${Math.round(c.rate)}/s, ${c.cpuUs.toFixed(2)} µs CPU/unit (${c.sysUs?.toFixed(2) ?? '-'} kernel), ${c.peakRssMB.toFixed(0)} MB${c.readsPerEvent === undefined ? '' : `, ${c.readsPerEvent.toFixed(3)} reads/unit`}`}`);
+      }
     }
   } finally {
     await server.stop();
