@@ -44,7 +44,7 @@ export function serveSlices(run, counter = undefined) {
  * warm. Resolves `{ slice(units), stop() }`: `slice` resolves `{ cpuUsPerUnit, sysUsPerUnit, rate,
  * readsPerUnit }`, `stop` the child's final JSON line. Rejects with the child's own report when it fails before it is ready.
  */
-export function openSliced(command, args, { timeoutMs = 300_000 } = {}) {
+export function openSliced(command, args, { timeoutMs = 900_000 } = {}) {
   const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
   let stdout = '';
   let stderr = '';
