@@ -55,18 +55,19 @@ function peakRssOf(line) {
  */
 async function interleavedRow(w, keys, url, log) {
   const opened = {};
+  const peaks = {};
   let cells;
   try {
     for (const key of keys) opened[key] = await openSliced(...pinnedCommand(CLIENT_CPU, process.execPath, [CHILD_PATH, key, w.key, url, 'slices', String(w.units)]));
     cells = await interleave(opened, w.turns, w.units);
   } finally {
     // Every process stops (and says its peak RSS) whether or not the turns went through.
-    for (const [key, c] of Object.entries(opened)) opened[key] = peakRssOf(await c.stop());
+    for (const [key, c] of Object.entries(opened)) peaks[key] = peakRssOf(await c.stop());
   }
   return Object.fromEntries(
     keys.map((key) => {
       const c = cells[key];
-      const cell = { rate: c.rate, cpuUs: c.cpuUs, sysUs: c.sysUs, peakRssMB: opened[key], readsPerEvent: c.readsPerUnit, turns: w.turns, cpuUsByRound: c.cpuUsByTurn };
+      const cell = { rate: c.rate, cpuUs: c.cpuUs, sysUs: c.sysUs, peakRssMB: peaks[key], readsPerEvent: c.readsPerUnit, turns: w.turns, cpuUsByRound: c.cpuUsByTurn };
       log(`  ${w.key} ${key} (${w.turns} turns): ${Math.round(c.rate)}/s, ${c.cpuUs.toFixed(2)} µs CPU/unit (${c.sysUs.toFixed(2)} kernel), ${cell.peakRssMB?.toFixed(0) ?? '-'} MB${c.readsPerUnit === undefined ? '' : `, ${c.readsPerUnit.toFixed(3)} reads/unit`}`);
       return [key, cell];
     }),
