@@ -1,7 +1,7 @@
 /**
  * The resume loop of a stream, one state machine. Its pieces: `resume-options.ts` (what it is given),
  * `resume-round.ts` (one call of the stream through the pipeline: the send before its first event, a
- * resubscribe; how a failed round ends or goes on), `resume-attempts.ts` (its count of attempts without
+ * resubscribe; how a failed round ends or goes on), `resubscribe-rounds.ts` (the rounds after a drop), `resume-attempts.ts` (its count of attempts without
  * news, and what the breaker hears of each source), `task-poll.ts` (the poll fallback),
  * `stream-state.ts` (the reconciliation: what the caller has not seen), `stream-abandon.ts` (a task
  * left behind); every verdict on a failure comes from the call's `RetryPolicy`.
@@ -11,15 +11,14 @@ import type { StreamEvent } from '../protocol/model.js';
 import { CallScope } from '../transport/call-scope.js';
 import { ignoreLate } from '../util/ignore-late.js';
 import { resolveRetry } from './defaults.js';
-import { emitEvent } from './events.js';
-import type { ResilienceEvent } from './event-types.js';
 import { RetryPolicy } from './retry-policy.js';
 import { ResumeAttempts, streamFailure } from './resume-attempts.js';
 import { StreamState } from './stream-state.js';
-import { afterFailedRound, fail, openSource, pause, stopped, stoppedInRound, streamRound } from './resume-round.js';
+import { fail, stopped } from './resume-round.js';
+import { resubscribeRounds, resumeDelay } from './resubscribe-rounds.js';
 import { openStream } from './stream-send.js';
 import type { FoundSend } from './lost-send.js';
-import { closeQuietly, noSnapshot, pollOnly, type Iter, type OpenedSource, type ResumableStreamOptions } from './resume-options.js';
+import { closeQuietly, noSnapshot, pollOnly, type Iter, type ResumableStreamOptions } from './resume-options.js';
 import { poll } from './task-poll.js';
 import { Abandonment, abandonReason, type AbandonReason } from './stream-abandon.js';
 
@@ -200,7 +199,7 @@ class ResumableStream implements AsyncIterableIterator<StreamEvent[]> {
       // A resubscribe that closed without even its snapshot (some servers do so for a task that has
       // ended): subscribing again would get the same; the task itself says where it stands.
       if (this.#fromResubscribe) return await this.#startPoll(drop);
-      return await this.#resume(this.#resumeAfter(drop));
+      return await this.#resume(resumeDelay(this.#policy, drop, this.#resumes, this.#o));
     } catch (error) {
       throw this.#failed(error);
     }
@@ -215,7 +214,7 @@ class ResumableStream implements AsyncIterableIterator<StreamEvent[]> {
       if (!isA2AClientError(error)) throw error;
       const spent = this.#attempts.sourceFailed(error);
       if (spent || this.#state.taskId === undefined) throw fail(error, o);
-      const delayMs = this.#resumeAfter(error);
+      const delayMs = resumeDelay(this.#policy, error, this.#resumes, o);
       this.#lastDrop = error;
       return await this.#resume(delayMs);
     } catch (failure) {
@@ -223,56 +222,18 @@ class ResumableStream implements AsyncIterableIterator<StreamEvent[]> {
     }
   }
 
-  /**
-   * The wait before resuming after the live source failed with `error` (a drop, an idle gap, a
-   * retryable error frame), as the policy says (the stream's deadline is checked before the wait).
-   * @throws A2AClientError — `error`, as the stream's, when the policy says not to resume.
-   */
-  #resumeAfter(error: A2AClientError): number {
-    const decision = this.#policy.roundFailed(error, { method: 'subscribeToTask', next: 'resubscribe', attempt: this.#resumes + 1, timeLeft: Infinity });
-    if (!decision.retry) throw fail(error, this.#o);
-    return decision.delayMs;
-  }
-
-  /** Resume rounds: a wait, then the resubscribe (retried inside by the pipeline), until one opens. */
+  /** Resume rounds (see {@link resubscribeRounds}), then the source they opened, or polling. */
   async #resume(firstDelayMs: number): Promise<Step> {
     this.#dropSource();
-    const o = this.#o;
-    const scope = this.#scope;
-    const taskId = this.#state.taskId as string;
-    let delayMs = firstDelayMs;
-    for (;;) {
-      const lastDrop = this.#lastDrop as A2AClientError;
-      this.#resumes++;
-      if (delayMs >= scope.timeLeft()) throw stopped(scope, lastDrop, o, true);
-      const event: ResilienceEvent = { type: 'resubscribe', agent: o.agent, method: o.method, taskId, attempt: this.#resumes, delayMs, reason: lastDrop.kind, at: Date.now() };
-      emitEvent(o.onEvent, event);
-      o.trace?.event(event);
-      await pause(delayMs, scope, lastDrop, o);
-      if (this.#closed) return this.#settle(DONE);
-      let opened: OpenedSource;
-      const round = streamRound(this.#attempts.left, true, true);
-      try {
-        opened = await openSource(o, scope, 'subscribeToTask', true, (source, attempt) => o.requests.stream('subscribeToTask', { id: taskId }, source, attempt), round);
-      } catch (error) {
-        if (scope.aborted) throw stoppedInRound(scope, round, this.#attempts, lastDrop, o);
-        if (!isA2AClientError(error)) throw error;
-        if (this.#policy.followsByPolling(error)) return await this.#startPoll(lastDrop);
-        const next = { method: 'subscribeToTask', next: 'resubscribe', attempt: this.#resumes + 1 } as const;
-        ({ last: this.#lastDrop, delayMs } = afterFailedRound(error, round, this.#attempts, lastDrop, next, o, this.#policy, scope));
-        continue;
-      }
-      // The attempts of the round that failed before one opened the stream; that one counts when its stream fails.
-      this.#attempts.failed(round.tries - 1, round.errors);
-      if (this.#closed) {
-        closeQuietly(opened.iterator);
-        return this.#settle(DONE);
-      }
-      this.#attempts.newSource();
-      this.#iterator = opened.iterator;
-      this.#fromResubscribe = true;
-      return await this.#onBatch(opened.first);
-    }
+    const init = { o: this.#o, scope: this.#scope, policy: this.#policy, attempts: this.#attempts, taskId: this.#state.taskId as string, closed: () => this.#closed };
+    const r = await resubscribeRounds(init, firstDelayMs, this.#lastDrop as A2AClientError, this.#resumes);
+    this.#resumes = r.resumes;
+    this.#lastDrop = r.lastDrop;
+    if (r.outcome === 'closed') return this.#settle(DONE);
+    if (r.outcome === 'poll') return await this.#startPoll(r.lastDrop);
+    this.#iterator = r.opened.iterator;
+    this.#fromResubscribe = true;
+    return await this.#onBatch(r.opened.first);
   }
 
   /** From here on the task is polled (see {@link poll}). */
